@@ -1,0 +1,51 @@
+import type { Problem } from '../model/range';
+import type { Stopped } from '../zdd/control';
+
+export type Verdict = 'invalid' | 'none' | 'unique' | 'multiple' | 'unknown';
+
+export interface CellRef {
+  row: number;
+  col: number;
+}
+
+/** A Slitherlink solution: the loop's edges as vertex pairs [r1, c1, r2, c2] (0-based grid points). */
+export interface LoopSolution {
+  edges: [number, number, number, number][];
+}
+
+/** A Numberlink solution: one path per label, endpoint to endpoint, as [row, col] cells. */
+export interface PathSolution {
+  /** Parallel to `paths`. */
+  labels: string[];
+  paths: [number, number][][];
+}
+
+/**
+ * One serialisable result that the CLI prints, the server turns into diagnostics, and the
+ * preview draws. Fields beyond FORMATS.md are optional extras.
+ */
+export interface CheckResult {
+  kind: 'slitherlink' | 'numberlink';
+  rows: number;
+  cols: number;
+  verdict: Verdict;
+  /** Exact count as a decimal string, or null when unknown. */
+  count: string | null;
+  countAtLeast?: string;
+  /** The unique solution, or the first one when there are several. */
+  solution?: LoopSolution | PathSolution;
+  /** A second, different solution when the verdict is `multiple`. */
+  secondSolution?: LoopSolution | PathSolution;
+  /** Slitherlink, unique: hints whose removal alone keeps the solution unique. */
+  redundant?: CellRef[];
+  /** Set when redundancy was asked for but could not be decided within the limits. */
+  redundantStopped?: Stopped;
+  /** Numberlink: the rule used, e.g. `nikoli`, `fill notouch`. */
+  rule?: string;
+  /** Numberlink under the default rule, unique: whether the solution uses every cell. */
+  covers?: boolean;
+  /** Why the work stopped, when the verdict is `unknown`. */
+  stopped?: Stopped;
+  errors: Problem[];
+  ms: number;
+}
