@@ -1,0 +1,239 @@
+/**
+ * The puzzle preview, modelled on the Markdown preview: one webview panel that follows the active
+ * puzzle editor, redraws as the text changes (the grid at once from the client's own parse, the
+ * solution when the server's result for the text arrives), keeps zoom and scroll, restores after
+ * a reload, and reveals a cell's text when the cell is clicked.
+ */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { CheckResult } from '../../server/src/analysis/result';
+import type { Puzzle, PuzzleKind } from '../../server/src/model/puzzle';
+import { parsePuzzle } from '../../server/src/parse/index';
+import { escapeXml, renderSvg } from './render';
+import { newNonce, previewHtml, type HostMessage, type PageMessage, type PreviewState } from './previewHtml';
+import { isPuzzleDocument, type ResultStore } from './results';
+import { statusText } from './summary';
+
+export const PREVIEW_VIEW_TYPE = 'linkpuzzle.preview';
+
+/** Asks the server for its latest result of a document (`linkpuzzle/result`). */
+export type ResultFetcher = (uri: string) => Promise<CheckResult | null>;
+
+export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSerializer<PreviewState> {
+  private panel: vscode.WebviewPanel | undefined;
+  private uri: string | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+  private panelDisposables: vscode.Disposable[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  /** Parse of the previewed text, by document version (clicks map cells to text through it). */
+  private parsed: { uri: string; version: number; puzzle: Puzzle | null; message: string } | undefined;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly store: ResultStore,
+    private readonly fetchResult: ResultFetcher,
+  ) {
+    this.disposables.push(
+      vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, this),
+      vscode.window.onDidChangeActiveTextEditor((editor) => {
+        if (this.panel && isPuzzleDocument(editor?.document)) this.setDocument(editor!.document.uri.toString());
+      }),
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (this.panel && e.document.uri.toString() === this.uri) this.schedule(30);
+      }),
+      store.onDidChange((uri) => {
+        if (this.panel && uri === this.uri) this.schedule(0);
+      }),
+    );
+  }
+
+  get isOpen(): boolean {
+    return this.panel !== undefined;
+  }
+
+  get previewedUri(): string | undefined {
+    return this.uri;
+  }
+
+  /** Opens (or reveals) the preview of `uri`; `toSide` puts it beside the active editor. */
+  show(uri: vscode.Uri, toSide: boolean): void {
+    const column = toSide ? vscode.ViewColumn.Beside : (vscode.window.activeTextEditor?.viewColumn ?? vscode.ViewColumn.Active);
+    if (this.panel) {
+      this.setDocument(uri.toString());
+      this.panel.reveal(toSide ? undefined : column, toSide);
+      return;
+    }
+    const panel = vscode.window.createWebviewPanel(
+      PREVIEW_VIEW_TYPE,
+      this.titleFor(uri.toString()),
+      { viewColumn: column, preserveFocus: toSide },
+      this.webviewOptions(),
+    );
+    this.adopt(panel, uri.toString());
+  }
+
+  /** After a reload: VS Code hands back the panel with the page's saved state. */
+  async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: PreviewState | undefined): Promise<void> {
+    const uri = state?.uri;
+    if (this.panel) {
+      // Only one preview: a second restored panel is closed.
+      panel.dispose();
+      return;
+    }
+    panel.webview.options = this.webviewOptions();
+    if (uri) {
+      try {
+        await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
+      } catch {
+        // The file is gone: the page says so.
+      }
+    }
+    this.adopt(panel, uri ?? vscode.window.activeTextEditor?.document.uri.toString());
+  }
+
+  private webviewOptions(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+    return {
+      enableScripts: true,
+      enableFindWidget: false,
+      retainContextWhenHidden: false,
+      localResourceRoots: [
+        vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'media'),
+        vscode.Uri.joinPath(this.context.extensionUri, 'client', 'media'),
+      ],
+    };
+  }
+
+  private adopt(panel: vscode.WebviewPanel, uri: string | undefined): void {
+    this.panel = panel;
+    this.uri = uri;
+    const webview = panel.webview;
+    const media = (...p: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(this.context.extensionUri, ...p)).toString();
+    webview.html = previewHtml({
+      cspSource: webview.cspSource,
+      nonce: newNonce(),
+      scriptUri: media('dist', 'media', 'preview.js'),
+      styleUri: media('client', 'media', 'preview.css'),
+      title: uri ? this.titleFor(uri) : 'Puzzle Preview',
+    });
+    this.panelDisposables.push(
+      webview.onDidReceiveMessage((m: PageMessage) => this.onMessage(m)),
+      panel.onDidDispose(() => {
+        this.panel = undefined;
+        for (const d of this.panelDisposables) d.dispose();
+        this.panelDisposables = [];
+      }),
+    );
+    if (uri) panel.title = this.titleFor(uri);
+  }
+
+  private setDocument(uri: string): void {
+    if (!this.panel) return;
+    if (uri !== this.uri) {
+      this.uri = uri;
+      this.panel.title = this.titleFor(uri);
+    }
+    this.schedule(0);
+  }
+
+  private titleFor(uri: string): string {
+    return `Preview ${path.posix.basename(vscode.Uri.parse(uri).path)}`;
+  }
+
+  private schedule(ms: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.update();
+    }, ms);
+  }
+
+  private document(uri: string): vscode.TextDocument | undefined {
+    return vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
+  }
+
+  private parse(doc: vscode.TextDocument): { puzzle: Puzzle | null; message: string } {
+    const uri = doc.uri.toString();
+    if (this.parsed && this.parsed.uri === uri && this.parsed.version === doc.version) return this.parsed;
+    const kind: PuzzleKind = doc.languageId === 'numberlink' ? 'numberlink' : 'slitherlink';
+    const { puzzle, problems } = parsePuzzle(doc.getText(), kind);
+    const message = problems.length > 0 ? problems[0].message : '';
+    this.parsed = { uri, version: doc.version, puzzle, message };
+    return this.parsed;
+  }
+
+  private async update(): Promise<void> {
+    const panel = this.panel;
+    const uri = this.uri;
+    if (!panel || !uri) return;
+    const doc = this.document(uri);
+    if (!doc) {
+      this.post({ type: 'update', uri, title: this.titleFor(uri), svg: message('The file is not open.'), summary: '', verdict: 'pending', checking: false });
+      return;
+    }
+    let entry = this.store.result(uri);
+    if (!entry) {
+      // Opened after the result was sent (or restored): ask the server for what it has.
+      const result = await this.fetchResult(uri).catch(() => null);
+      if (result && !this.store.result(uri)) this.store.setResult({ uri, version: doc.version, result });
+      entry = this.store.result(uri);
+      if (this.uri !== uri || this.panel !== panel) return;
+    }
+    const { puzzle, message: problem } = this.parse(doc);
+    const stale = entry !== undefined && entry.version !== doc.version;
+    const status = this.store.status(uri);
+    const checking = status?.state === 'checking' || stale;
+    const result = entry?.result ?? null;
+    const svg = puzzle
+      ? renderSvg(puzzle, result, { stale })
+      : message(problem || 'No grid found in this file.');
+    const summary = status && status.state !== 'checking'
+      ? statusText(status)
+      : result ? statusText({ uri, state: 'done', verdict: result.verdict, count: result.count, ms: result.ms }) : '';
+    this.post({
+      type: 'update',
+      uri,
+      title: path.posix.basename(doc.uri.path),
+      svg,
+      summary,
+      verdict: stale ? 'pending' : (result?.verdict ?? 'pending'),
+      checking,
+    });
+  }
+
+  private post(m: HostMessage): void {
+    void this.panel?.webview.postMessage(m);
+  }
+
+  private onMessage(m: PageMessage): void {
+    if (m.type === 'ready') this.schedule(0);
+    else if (m.type === 'reveal') void this.reveal(m.uri || this.uri, m.row, m.col);
+  }
+
+  /** Selects the text of cell (row, col) in an editor of the document, opening one if needed. */
+  async reveal(uri: string | undefined, row: number, col: number): Promise<void> {
+    if (!uri) return;
+    const doc = this.document(uri) ?? (await vscode.workspace.openTextDocument(vscode.Uri.parse(uri)));
+    const { puzzle } = this.parse(doc);
+    if (!puzzle || row < 0 || col < 0 || row >= puzzle.rows || col >= puzzle.cols) return;
+    const r = puzzle.cellRanges[row * puzzle.cols + col];
+    if (!r) return;
+    const range = new vscode.Range(r.line, r.col, r.endLine, r.endCol);
+    const visible = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri);
+    const editor = await vscode.window.showTextDocument(doc, {
+      viewColumn: visible?.viewColumn ?? vscode.ViewColumn.One,
+      selection: range,
+      preserveFocus: false,
+    });
+    editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.panel?.dispose();
+    for (const d of this.disposables) d.dispose();
+  }
+}
+
+function message(text: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" class="lp-puzzle lp-message" viewBox="0 0 480 60" width="480" height="60"><text class="lp-caption" x="12" y="34">${escapeXml(text)}</text></svg>`;
+}

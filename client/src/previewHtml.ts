@@ -1,0 +1,85 @@
+/**
+ * The preview page's HTML and the messages between the extension and the page. Pure (no VS Code
+ * imports), so the Chromium test builds exactly the page that the webview shows.
+ */
+
+/** Extension -> page. */
+export type HostMessage = {
+  type: 'update';
+  uri: string;
+  /** File name shown in the toolbar. */
+  title: string;
+  svg: string;
+  /** One line about the check, e.g. "unique · 12 ms". */
+  summary: string;
+  verdict: string;
+  /** A check of the current text is running. */
+  checking: boolean;
+};
+
+/** Page -> extension. */
+export type PageMessage =
+  | { type: 'ready' }
+  | { type: 'reveal'; uri: string; row: number; col: number };
+
+/** What the page keeps with `vscode.setState` (and the serializer gets back after a reload). */
+export interface PreviewState {
+  uri?: string;
+  /** A number, or 'fit' to follow the panel's size. */
+  zoom?: number | 'fit';
+  scrollLeft?: number;
+  scrollTop?: number;
+}
+
+export interface PageOptions {
+  /** `webview.cspSource`. */
+  cspSource: string;
+  nonce: string;
+  /** `asWebviewUri` of dist/media/preview.js and client/media/preview.css. */
+  scriptUri: string;
+  styleUri: string;
+  title?: string;
+}
+
+export function newNonce(random: () => number = Math.random): string {
+  const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  let s = '';
+  for (let i = 0; i < 32; i++) s += chars[Math.floor(random() * chars.length)];
+  return s;
+}
+
+const attr = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+export function previewHtml(o: PageOptions): string {
+  // Strict: nothing inline, scripts only with the nonce, styles and images only from the extension.
+  const csp = [
+    "default-src 'none'",
+    `img-src ${o.cspSource} data:`,
+    `style-src ${o.cspSource}`,
+    `font-src ${o.cspSource}`,
+    `script-src 'nonce-${o.nonce}'`,
+  ].join('; ');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${attr(csp)}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${attr(o.styleUri)}">
+<title>${attr(o.title ?? 'Puzzle Preview')}</title>
+</head>
+<body>
+<header id="toolbar">
+  <span id="title"></span>
+  <span id="summary" class="summary"></span>
+  <span class="spacer"></span>
+  <button id="zoom-out" title="Zoom out (Ctrl+-)" aria-label="Zoom out">−</button>
+  <button id="zoom-reset" title="Actual size (Ctrl+0)" aria-label="Actual size">100%</button>
+  <button id="zoom-in" title="Zoom in (Ctrl+=)" aria-label="Zoom in">+</button>
+  <button id="zoom-fit" title="Fit to the panel" aria-label="Fit">Fit</button>
+</header>
+<main id="content" tabindex="0"><div id="board"><p class="placeholder">Waiting for the puzzle…</p></div></main>
+<script nonce="${attr(o.nonce)}" src="${attr(o.scriptUri)}"></script>
+</body>
+</html>`;
+}

@@ -1,0 +1,91 @@
+/**
+ * The status bar item for the active puzzle: verdict, count and time, a spinner while the server
+ * checks. Clicking it opens the preview beside the editor.
+ */
+import * as vscode from 'vscode';
+import { isPuzzleDocument, type ResultStore } from './results';
+import { formatCount, formatMs, statusText, verdictIcon, type StatusParams } from './summary';
+
+export class PuzzleStatusBar implements vscode.Disposable {
+  private readonly item: vscode.StatusBarItem;
+  private readonly disposables: vscode.Disposable[] = [];
+  /** The puzzle shown: kept while a webview (the preview) has the focus. */
+  private uri: string | undefined;
+
+  constructor(private readonly store: ResultStore, openPreviewCommand: string) {
+    this.item = vscode.window.createStatusBarItem('linkpuzzle.status', vscode.StatusBarAlignment.Right, 100);
+    this.item.name = 'Link Puzzles';
+    this.item.command = openPreviewCommand;
+    this.disposables.push(
+      this.item,
+      vscode.window.onDidChangeActiveTextEditor((e) => this.follow(e)),
+      store.onDidChange((uri) => {
+        if (uri === this.uri) this.refresh();
+      }),
+      vscode.workspace.onDidCloseTextDocument((doc) => {
+        if (doc.uri.toString() === this.uri && !isPuzzleDocument(vscode.window.activeTextEditor?.document)) {
+          this.uri = undefined;
+          this.refresh();
+        }
+      }),
+    );
+    this.follow(vscode.window.activeTextEditor);
+  }
+
+  private follow(editor: vscode.TextEditor | undefined): void {
+    if (editor === undefined) return; // focus went to a webview or panel: keep what is shown
+    this.uri = isPuzzleDocument(editor.document) ? editor.document.uri.toString() : undefined;
+    this.refresh();
+  }
+
+  /** Status for the shown document: the server's last status, else one made from its result. */
+  private current(): StatusParams | undefined {
+    if (!this.uri) return undefined;
+    const status = this.store.status(this.uri);
+    if (status) return status;
+    const entry = this.store.result(this.uri);
+    if (!entry) return undefined;
+    const r = entry.result;
+    return { uri: this.uri, state: 'done', verdict: r.verdict, count: r.count, ms: r.ms };
+  }
+
+  refresh(): void {
+    if (!this.uri) {
+      this.item.hide();
+      return;
+    }
+    const s = this.current();
+    if (!s) {
+      this.item.text = '$(circle-outline) puzzle';
+      this.item.tooltip = 'Link Puzzles: not checked yet. Click to open the preview.';
+    } else if (s.state === 'checking') {
+      this.item.text = '$(sync~spin) checking…';
+      this.item.tooltip = 'Link Puzzles: counting the solutions… Click to open the preview.';
+    } else {
+      this.item.text = `${s.state === 'error' ? '$(error)' : verdictIcon(s.verdict)} ${statusText(s)}`;
+      this.item.tooltip = this.tooltip(s);
+    }
+    this.item.backgroundColor =
+      s?.state === 'error' || s?.verdict === 'invalid' || s?.verdict === 'none'
+        ? new vscode.ThemeColor('statusBarItem.errorBackground')
+        : s?.verdict === 'multiple'
+          ? new vscode.ThemeColor('statusBarItem.warningBackground')
+          : undefined;
+    this.item.show();
+  }
+
+  private tooltip(s: StatusParams): vscode.MarkdownString {
+    const md = new vscode.MarkdownString();
+    md.appendMarkdown('**Link Puzzles**\n\n');
+    if (s.verdict) md.appendMarkdown(`Verdict: \`${s.verdict}\`\n\n`);
+    if (s.count) md.appendMarkdown(`Solutions: ${formatCount(s.count)}\n\n`);
+    if (s.ms !== undefined) md.appendMarkdown(`Time: ${formatMs(s.ms)}\n\n`);
+    if (s.message) md.appendText(s.message + '\n\n');
+    md.appendMarkdown('Click to open the preview.');
+    return md;
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}

@@ -1,0 +1,41 @@
+/** Shared time/cancellation bookkeeping for analyses that run many solver checks in a row. */
+import type { Limits, RunControl, Stopped } from '../zdd/control';
+import { resolveLimits } from '../zdd/control';
+
+export class Budget {
+  private readonly t0 = performance.now();
+  private readonly limits: Limits;
+  constructor(private readonly control: RunControl | undefined, private readonly perCheck?: Partial<Limits>) {
+    this.limits = resolveLimits(control);
+  }
+
+  elapsed(): number {
+    return performance.now() - this.t0;
+  }
+
+  /** Why to stop now, or null to go on. */
+  stopped(done: number, total: number, what: string): Stopped | null {
+    if (this.control?.isCancelled?.()) {
+      return { limit: 'cancelled', message: `${what}: cancelled after ${done} of ${total} checks`, nodes: 0, progress: total ? done / total : 0 };
+    }
+    if (this.elapsed() >= this.limits.timeMs) {
+      return {
+        limit: 'time',
+        message: `${what}: stopped after ${Math.round(this.elapsed())} ms (limit ${this.limits.timeMs} ms), ${done} of ${total} checks done`,
+        nodes: 0,
+        progress: total ? done / total : 0,
+      };
+    }
+    return null;
+  }
+
+  /** Control for one solver check: what is left of the overall time, capped by the per-check limits. */
+  checkControl(): RunControl {
+    const left = Math.max(1, this.limits.timeMs - this.elapsed());
+    const limits: Partial<Limits> = {
+      maxNodes: this.perCheck?.maxNodes ?? this.limits.maxNodes,
+      timeMs: Math.min(left, this.perCheck?.timeMs ?? left),
+    };
+    return { limits, isCancelled: this.control?.isCancelled };
+  }
+}

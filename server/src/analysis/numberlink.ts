@@ -1,0 +1,126 @@
+/**
+ * Numberlink check: verdict, exact count, one (and a second) solution, the rule used, and for
+ * rules without `fill` whether the unique solution covers the grid (a "good" puzzle).
+ *
+ * Rule: the file's `# rule:` line when it has one, else `options.defaultRule`, else nikoli.
+ * Degenerate inputs follow the definition literally: with no labels the only candidate is the
+ * empty set of paths, so the answer is `unique` (count 1, no paths) under rules without `fill`,
+ * and `none` under `fill` unless the grid has no cells at all.
+ */
+import type { NumberlinkPuzzle, NumberlinkRule } from '../model/puzzle';
+import { ruleName } from '../model/puzzle';
+import type { Problem } from '../model/range';
+import { StopError } from '../zdd/control';
+import { makeInstance, type NumberlinkInstance } from '../numberlink/instance';
+import { edgesToPaths } from '../numberlink/paths';
+import { buildNumberlinkZdd } from '../numberlink/solve';
+import type { CheckOptions } from './options';
+import type { CheckResult, PathSolution, Verdict } from './result';
+
+const NIKOLI: NumberlinkRule = { fill: false, notouch: false };
+
+export function numberlinkRule(p: NumberlinkPuzzle, options?: CheckOptions): NumberlinkRule {
+  if (p.ruleRange) return p.rule;
+  return options?.defaultRule ?? NIKOLI;
+}
+
+export function checkNumberlink(p: NumberlinkPuzzle, options?: CheckOptions): CheckResult {
+  const t0 = performance.now();
+  const rule = numberlinkRule(p, options);
+  const result: CheckResult = {
+    kind: 'numberlink', rows: p.rows, cols: p.cols, verdict: 'unknown', count: null,
+    rule: ruleName(rule), errors: [], ms: 0,
+  };
+  const done = (): CheckResult => {
+    result.ms = Math.round((performance.now() - t0) * 100) / 100;
+    return result;
+  };
+
+  const errors = labelProblems(p);
+  if (errors.length > 0) {
+    result.verdict = 'invalid';
+    result.errors = errors;
+    return done();
+  }
+  const inst = makeInstance(p.rows, p.cols, p.cells, p.labels.length);
+  const n = p.rows * p.cols;
+
+  // A grid without edges (0 or 1 cell) cannot hold a path; the builder never sees its cell.
+  if (n <= 1) {
+    const count = rule.fill && n === 1 ? 0n : 1n;
+    setCount(result, count);
+    if (count === 1n) {
+      result.solution = { labels: [], paths: [] };
+      if (!rule.fill) result.covers = n === 0;
+    }
+    return done();
+  }
+
+  let nz;
+  try {
+    nz = buildNumberlinkZdd(inst, rule, options?.control);
+  } catch (e) {
+    if (e instanceof StopError) {
+      result.verdict = 'unknown';
+      result.stopped = e.stopped;
+      return done();
+    }
+    throw e;
+  }
+  const count = nz.zdd.count();
+  setCount(result, count);
+  if (count > 0n) {
+    const first = toSolution(p, inst, edgesToPaths(inst, nz.edgesOf(nz.zdd.first())!));
+    result.solution = first;
+    if (count === 1n && !rule.fill) {
+      let used = 0;
+      for (const path of first.paths) used += path.length;
+      result.covers = used === n;
+    }
+    if (count > 1n && options?.secondSolution !== false) {
+      result.secondSolution = toSolution(p, inst, edgesToPaths(inst, nz.edgesOf(nz.zdd.kth(1n))!));
+    }
+  }
+  return done();
+}
+
+function setCount(result: CheckResult, count: bigint): void {
+  result.count = count.toString();
+  const v: Verdict = count === 0n ? 'none' : count === 1n ? 'unique' : 'multiple';
+  result.verdict = v;
+}
+
+function toSolution(p: NumberlinkPuzzle, inst: NumberlinkInstance, paths: number[][] | null): PathSolution {
+  // The ZDD holds only valid solutions; a decoding failure is a solver bug, not a user error.
+  if (paths === null) throw new Error('numberlink: a ZDD set does not decode into paths');
+  void inst;
+  return {
+    labels: p.labels.slice(),
+    paths: paths.map((path) => path.map((v) => [Math.floor(v / p.cols), v % p.cols] as [number, number])),
+  };
+}
+
+/** Every label must occur exactly twice (the parser reports this too; the check must not rely on it). */
+function labelProblems(p: NumberlinkPuzzle): Problem[] {
+  const seen = new Int32Array(p.labels.length);
+  const firstCell = new Int32Array(p.labels.length).fill(-1);
+  for (let v = 0; v < p.cells.length; v++) {
+    const l = p.cells[v];
+    if (l < 0) continue;
+    if (l >= p.labels.length) {
+      return [{ range: p.cellRanges[v] ?? p.headerRange, message: `cell ${Math.floor(v / p.cols) + 1},${(v % p.cols) + 1} has an unknown label`, code: 'label-count' }];
+    }
+    if (seen[l]++ === 0) firstCell[l] = v;
+  }
+  const out: Problem[] = [];
+  for (let l = 0; l < p.labels.length; l++) {
+    if (seen[l] === 2) continue;
+    const v = firstCell[l];
+    out.push({
+      range: (v >= 0 ? p.cellRanges[v] : undefined) ?? p.headerRange,
+      message: `label ${p.labels[l]} occurs ${seen[l]} time${seen[l] === 1 ? '' : 's'}; every label must occur exactly twice`,
+      code: 'label-count',
+    });
+  }
+  return out;
+}

@@ -1,0 +1,93 @@
+/**
+ * Slitherlink check: deduction, then the ZDD of all loops over the edges left open; verdict,
+ * exact count, solutions and redundant hints.
+ */
+import { Grid } from '../model/grid';
+import type { SlitherlinkPuzzle } from '../model/puzzle';
+import { resolveLimits, StopError, type RunControl, type Stopped } from '../zdd/control';
+import { deduce } from '../slitherlink/deduce';
+import { buildLoops, edgesAsVertexPairs, loopEdges } from '../slitherlink/solve';
+import { findRedundantHints } from '../slitherlink/redundant';
+import type { CheckOptions } from './options';
+import type { CheckResult, CellRef } from './result';
+
+/** Above this many cells on the shorter side an all-empty grid is not counted (its count is of no use). */
+const EMPTY_COUNT_MAX_SIDE = 10;
+
+export function checkSlitherlink(puzzle: SlitherlinkPuzzle, options: CheckOptions = {}): CheckResult {
+  const t0 = performance.now();
+  const { rows, cols } = puzzle;
+  const base = { kind: 'slitherlink' as const, rows, cols, errors: [] };
+  const done = (r: Omit<CheckResult, 'kind' | 'rows' | 'cols' | 'errors' | 'ms'>): CheckResult => ({
+    ...base, ...r, ms: round(performance.now() - t0),
+  });
+  if (rows <= 0 || cols <= 0) return done({ verdict: 'none', count: '0' });
+
+  const control = options.control;
+  const limits = resolveLimits(control);
+  const deadline = Date.now() + limits.timeMs;
+  // Every build gets what is left of the one time budget.
+  const sub = (): RunControl => ({
+    ...control,
+    limits: { maxNodes: limits.maxNodes, timeMs: Math.max(1, deadline - Date.now()) },
+  });
+  const grid = new Grid(rows, cols);
+  const hints = puzzle.hints;
+  let hinted = 0;
+  for (let i = 0; i < hints.length; i++) if (hints[i] >= 0) hinted++;
+
+  if (hinted === 0 && Math.min(rows, cols) > EMPTY_COUNT_MAX_SIDE) {
+    // Every single cell's border is a loop: at least rows * cols of them.
+    return done({
+      verdict: rows * cols >= 2 ? 'multiple' : 'unique',
+      count: null,
+      countAtLeast: String(rows * cols),
+      solution: { edges: edgesAsVertexPairs(grid, [...grid.cellEdges(0, 0)]) },
+      ...(options.secondSolution !== false && rows * cols >= 2
+        ? { secondSolution: { edges: edgesAsVertexPairs(grid, [...grid.cellEdges(rows > 1 ? 1 : 0, rows > 1 ? 0 : 1)]) } }
+        : {}),
+    });
+  }
+
+  try {
+    const d = deduce(puzzle, { isCancelled: control?.isCancelled });
+    if (control?.isCancelled?.()) throw cancelled();
+    if (d.contradiction) return done({ verdict: 'none', count: '0' });
+    const family = buildLoops(grid, hints, d.edges, sub());
+    const count = family.zdd.count();
+    if (count === 0n) return done({ verdict: 'none', count: '0' });
+    const solution = { edges: edgesAsVertexPairs(grid, loopEdges(family, family.zdd.first())) };
+    if (count > 1n) {
+      const second = options.secondSolution !== false
+        ? { secondSolution: { edges: edgesAsVertexPairs(grid, loopEdges(family, family.zdd.kth(1n))) } }
+        : {};
+      return done({ verdict: 'multiple', count: count.toString(), solution, ...second });
+    }
+    if (options.redundant === false) return done({ verdict: 'unique', count: '1', solution });
+    let redundant: CellRef[] | undefined;
+    let redundantStopped: Stopped | undefined;
+    try {
+      const r = findRedundantHints(puzzle, sub);
+      redundant = r.map((x) => ({ row: Math.floor(x / cols), col: x % cols }));
+    } catch (e) {
+      if (!(e instanceof StopError)) throw e;
+      redundantStopped = e.stopped;
+    }
+    return done({
+      verdict: 'unique', count: '1', solution,
+      ...(redundant ? { redundant } : {}),
+      ...(redundantStopped ? { redundantStopped } : {}),
+    });
+  } catch (e) {
+    if (!(e instanceof StopError)) throw e;
+    return done({ verdict: 'unknown', count: null, stopped: e.stopped });
+  }
+}
+
+function cancelled(): StopError {
+  return new StopError({ limit: 'cancelled', message: 'undecided: cancelled during deduction', nodes: 0, progress: 0 });
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 100) / 100;
+}

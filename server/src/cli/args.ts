@@ -1,0 +1,131 @@
+import { parseArgs } from 'node:util';
+import type { NumberlinkRule, PuzzleKind } from '../model/puzzle';
+
+/** A mistake in the command line: exit status 2. */
+export class UsageError extends Error {}
+
+export interface CommonOptions {
+  timeLimitMs?: number;
+  nodeLimit?: number;
+  rule?: NumberlinkRule;
+  kind?: PuzzleKind;
+}
+
+export type Command =
+  | { name: 'help'; topic?: string }
+  | { name: 'version' }
+  | ({ name: 'check'; paths: string[]; json: boolean; redundant: boolean } & CommonOptions)
+  | ({ name: 'solve'; path: string; json: boolean } & CommonOptions)
+  | { name: 'lsp' };
+
+export const USAGE = `Usage: linkpuzzle <command> [options]
+
+Commands:
+  check [options] FILE|DIR...   check puzzles: verdict, exact number of solutions, redundant hints
+                                (directories are searched recursively for .slk and .nlk files)
+  solve [options] FILE          draw the solution (the first one when there are several)
+  lsp --stdio                   run the language server on stdin/stdout
+
+Options for check and solve:
+  --json               print JSON (check: an array, one object per file)
+  --no-redundant       check: skip the search for redundant Slitherlink hints
+  --time-limit MS      stop the work on a puzzle after MS milliseconds (verdict "unknown")
+  --node-limit N       stop after N ZDD nodes (verdict "unknown")
+  --rule RULE          Numberlink: use RULE whatever the file says; words nikoli, fill, notouch,
+                       e.g. --rule "fill notouch" or --rule fill,notouch
+  --kind KIND          read files as slitherlink or numberlink whatever their extension
+
+  -h, --help           show this help
+  -v, --version        show the version
+
+Exit status: 0 when every file was checked (whatever the verdicts), 1 when a file could not be
+read or parsed, 2 for a usage error.`;
+
+/** Parses `nikoli`, `fill`, `notouch` words separated by spaces or commas. */
+export function parseRule(text: string): NumberlinkRule {
+  const words = text.split(/[\s,]+/).filter((w) => w !== '');
+  if (words.length === 0) throw new UsageError('--rule needs words: nikoli, fill, notouch');
+  const rule: NumberlinkRule = { fill: false, notouch: false };
+  let nikoli = false;
+  for (const w of words) {
+    switch (w.toLowerCase()) {
+      case 'nikoli':
+        nikoli = true;
+        break;
+      case 'fill':
+        rule.fill = true;
+        break;
+      case 'notouch':
+        rule.notouch = true;
+        break;
+      default:
+        throw new UsageError(`unknown rule word '${w}' (expected nikoli, fill, notouch)`);
+    }
+  }
+  if (nikoli && rule.fill) throw new UsageError("--rule: 'nikoli' and 'fill' contradict each other");
+  return rule;
+}
+
+function positiveInt(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) <= 0 || !Number.isSafeInteger(Number(value))) {
+    throw new UsageError(`${name} needs a positive whole number, not '${value}'`);
+  }
+  return Number(value);
+}
+
+function kindOption(value: string | undefined): PuzzleKind | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'slitherlink' || value === 'numberlink') return value;
+  throw new UsageError(`--kind must be slitherlink or numberlink, not '${value}'`);
+}
+
+export function parseCommandLine(argv: string[]): Command {
+  if (argv.length === 0) throw new UsageError('no command given');
+  const [name, ...rest] = argv;
+  if (name === '-h' || name === '--help' || name === 'help') return { name: 'help', topic: rest[0] };
+  if (name === '-v' || name === '--version' || name === 'version') return { name: 'version' };
+
+  if (name === 'lsp') {
+    // vscode-languageserver reads the transport (--stdio, --node-ipc, --socket=N) from process.argv.
+    if (rest.includes('-h') || rest.includes('--help')) return { name: 'help' };
+    return { name: 'lsp' };
+  }
+  if (name !== 'check' && name !== 'solve') throw new UsageError(`unknown command '${name}'`);
+
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        json: { type: 'boolean' },
+        'no-redundant': { type: 'boolean' },
+        'time-limit': { type: 'string' },
+        'node-limit': { type: 'string' },
+        rule: { type: 'string' },
+        kind: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  const v = parsed.values;
+  if (v.help) return { name: 'help', topic: name };
+  const common: CommonOptions = {
+    timeLimitMs: positiveInt('--time-limit', v['time-limit']),
+    nodeLimit: positiveInt('--node-limit', v['node-limit']),
+    rule: v.rule === undefined ? undefined : parseRule(v.rule),
+    kind: kindOption(v.kind),
+  };
+  const paths = parsed.positionals;
+  if (name === 'check') {
+    if (paths.length === 0) throw new UsageError('check needs at least one FILE or DIR');
+    return { name, paths, json: !!v.json, redundant: !v['no-redundant'], ...common };
+  }
+  if (v['no-redundant']) throw new UsageError('--no-redundant applies to check only');
+  if (paths.length !== 1) throw new UsageError('solve needs exactly one FILE');
+  return { name, path: paths[0], json: !!v.json, ...common };
+}

@@ -1,0 +1,230 @@
+// `linkpuzzle`: check puzzles, draw solutions, run the language server.
+import { readFileSync } from 'node:fs';
+import { checkPuzzle, checkText, type CheckTextOptions } from '../analysis/check';
+import type { CheckResult, LoopSolution, PathSolution } from '../analysis/result';
+import type { Progress, RunControl } from '../zdd/control';
+import { parsePuzzle } from '../parse/index';
+import { startServer } from '../lsp/server';
+import { version } from '../../../package.json';
+import { parseCommandLine, UsageError, USAGE, type CommonOptions } from './args';
+import { expandPaths, type PuzzleFile } from './files';
+import { details, formatTable, prettyJson, summaryLine, toJson, type TableRow } from './report';
+import { drawLoop, drawPaths } from './draw';
+
+export const EXIT_OK = 0;
+export const EXIT_BAD_FILE = 1;
+export const EXIT_USAGE = 2;
+
+const out = (s: string) => process.stdout.write(s.endsWith('\n') ? s : s + '\n');
+const err = (s: string) => process.stderr.write(`linkpuzzle: ${s}\n`);
+
+/** A one-line progress display on stderr, only when it is a terminal. */
+class ProgressLine {
+  private readonly on = !!process.stderr.isTTY;
+  private last = 0;
+  private shown = false;
+
+  show(text: string, force = false): void {
+    if (!this.on) return;
+    const now = Date.now();
+    if (!force && now - this.last < 100) return;
+    this.last = now;
+    const cols = process.stderr.columns || 80;
+    process.stderr.write('\r\x1b[K' + text.slice(0, cols - 1));
+    this.shown = true;
+  }
+
+  clear(): void {
+    if (this.on && this.shown) process.stderr.write('\r\x1b[K');
+    this.shown = false;
+  }
+}
+
+function checkOptions(o: CommonOptions, progress?: (p: Progress) => void): CheckTextOptions {
+  const limits: RunControl['limits'] = {};
+  if (o.timeLimitMs !== undefined) limits.timeMs = o.timeLimitMs;
+  if (o.nodeLimit !== undefined) limits.maxNodes = o.nodeLimit;
+  return { control: { limits, onProgress: progress }, rule: o.rule };
+}
+
+function readText(path: string): { text: string } | { error: string } {
+  try {
+    return { text: readFileSync(path, 'utf8') };
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : (e as Error).message;
+    return { error: why };
+  }
+}
+
+/** A result for a file that could not be read or whose check failed inside: never a verdict it did not earn. */
+function failure(f: PuzzleFile, verdict: 'invalid' | 'unknown', message: string): CheckResult {
+  const range = { line: 0, col: 0, endLine: 0, endCol: 0 };
+  return verdict === 'invalid'
+    ? { kind: f.kind, rows: 0, cols: 0, verdict, count: null, errors: [{ range, message, code: 'read' }], ms: 0 }
+    : {
+        kind: f.kind, rows: 0, cols: 0, verdict, count: null, errors: [], ms: 0,
+        stopped: { limit: 'cancelled', message, nodes: 0, progress: 0 },
+      };
+}
+
+function runCheck(cmd: Extract<ReturnType<typeof parseCommandLine>, { name: 'check' }>): number {
+  const found = expandPaths(cmd.paths, cmd.kind);
+  let status = EXIT_OK;
+  if (found.unknownKind.length > 0) {
+    for (const p of found.unknownKind) err(`${p}: not a .slk or .nlk file (use --kind slitherlink|numberlink)`);
+    return EXIT_USAGE;
+  }
+  for (const m of found.missing) {
+    err(`${m.path}: ${m.message}`);
+    status = EXIT_BAD_FILE;
+  }
+  for (const d of found.emptyDirs) err(`${d}: no .slk or .nlk files in this directory`);
+  if (found.files.length === 0) {
+    if (status === EXIT_OK) err('nothing to check');
+    return EXIT_BAD_FILE;
+  }
+
+  const progress = new ProgressLine();
+  const rows: TableRow[] = [];
+  const n = found.files.length;
+  found.files.forEach((f, i) => {
+    const prefix = `[${i + 1}/${n}] ${f.path}`;
+    progress.show(prefix, true);
+    const read = readText(f.path);
+    let result: CheckResult;
+    if ('error' in read) {
+      err(`${f.path}: cannot read: ${read.error}`);
+      result = failure(f, 'invalid', `cannot read: ${read.error}`);
+      status = EXIT_BAD_FILE;
+    } else {
+      const options = checkOptions(cmd, (p) =>
+        progress.show(`${prefix}  ${p.phase} ${p.done}/${p.total} levels, ${p.nodes} nodes`),
+      );
+      options.redundant = cmd.redundant;
+      // Only the JSON and the drawing use a second solution; skip the work.
+      options.secondSolution = false;
+      try {
+        result = checkText(read.text, f.kind, options);
+      } catch (e) {
+        err(`${f.path}: internal error: ${(e as Error).stack ?? e}`);
+        result = failure(f, 'unknown', `internal error: ${(e as Error).message}`);
+        status = EXIT_BAD_FILE;
+      }
+      if (result.verdict === 'invalid') status = EXIT_BAD_FILE;
+    }
+    rows.push({ file: f.path, result });
+  });
+  progress.clear();
+
+  if (cmd.json) {
+    out(prettyJson(rows.map((r) => toJson(r.file, r.result))));
+  } else {
+    out(formatTable(rows));
+    if (rows.length > 1) out(summaryLine(rows));
+  }
+  return status;
+}
+
+function runSolve(cmd: Extract<ReturnType<typeof parseCommandLine>, { name: 'solve' }>): number {
+  const found = expandPaths([cmd.path], cmd.kind);
+  if (found.unknownKind.length > 0) {
+    err(`${cmd.path}: not a .slk or .nlk file (use --kind slitherlink|numberlink)`);
+    return EXIT_USAGE;
+  }
+  if (found.missing.length > 0) {
+    err(`${cmd.path}: ${found.missing[0].message}`);
+    return EXIT_BAD_FILE;
+  }
+  if (found.files.length !== 1 || found.files[0].path !== cmd.path) {
+    err(`${cmd.path}: solve takes one puzzle file, not a directory`);
+    return EXIT_USAGE;
+  }
+  const f = found.files[0];
+  const read = readText(f.path);
+  if ('error' in read) {
+    err(`${f.path}: cannot read: ${read.error}`);
+    return EXIT_BAD_FILE;
+  }
+  const { puzzle, problems } = parsePuzzle(read.text, f.kind);
+  const progress = new ProgressLine();
+  const options = checkOptions(cmd, (p) => progress.show(`${f.path}  ${p.phase} ${p.done}/${p.total} levels, ${p.nodes} nodes`));
+  options.redundant = false;
+  options.secondSolution = false;
+  const result: CheckResult =
+    puzzle === null || problems.length > 0
+      ? checkText(read.text, f.kind, options) // the same `invalid` result check gives
+      : checkPuzzle(puzzle, options);
+  progress.clear();
+  if (cmd.json) {
+    out(prettyJson(toJson(f.path, result)));
+    return result.verdict === 'invalid' ? EXIT_BAD_FILE : EXIT_OK;
+  }
+  if (result.verdict === 'invalid' || puzzle === null) {
+    for (const d of details(f.path, result)) process.stderr.write(d + '\n');
+    return EXIT_BAD_FILE;
+  }
+  const rule = result.rule ? ` (rule: ${result.rule})` : '';
+  switch (result.verdict) {
+    case 'none':
+      out(`${f.path}: no solution${rule}`);
+      return EXIT_OK;
+    case 'unknown':
+      out(`${f.path}: ${result.stopped?.message ?? 'undecided: stopped before the answer'}`);
+      return EXIT_OK;
+    case 'unique':
+      out(`${f.path}: unique solution${rule}${result.covers === false ? ', leaving cells empty' : ''}`);
+      break;
+    case 'multiple':
+      out(`${f.path}: ${result.count ?? 'several'} solutions${rule}; the first one:`);
+      break;
+  }
+  if (!result.solution) return EXIT_OK;
+  if (puzzle.kind === 'slitherlink') {
+    const width = puzzle.cols <= 25 ? 3 : 1;
+    out(drawLoop(puzzle.rows, puzzle.cols, puzzle.hints, (result.solution as LoopSolution).edges, width));
+  } else {
+    const labelAt = (r: number, c: number) => {
+      const l = puzzle.cells[r * puzzle.cols + c];
+      return l >= 0 ? puzzle.labels[l] : null;
+    };
+    out(drawPaths(puzzle.rows, puzzle.cols, labelAt, (result.solution as PathSolution).paths));
+  }
+  return EXIT_OK;
+}
+
+export function main(argv: string[]): number | 'running' {
+  let cmd;
+  try {
+    cmd = parseCommandLine(argv);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    err(e.message);
+    process.stderr.write(`Run 'linkpuzzle --help' for usage.\n`);
+    return EXIT_USAGE;
+  }
+  switch (cmd.name) {
+    case 'help':
+      out(USAGE);
+      return EXIT_OK;
+    case 'version':
+      out(version);
+      return EXIT_OK;
+    case 'check':
+      return runCheck(cmd);
+    case 'solve':
+      return runSolve(cmd);
+    case 'lsp':
+      startServer();
+      return 'running';
+  }
+}
+
+// A closed pipe (`linkpuzzle check dir | head`) is not an error.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw e;
+});
+
+const status = main(process.argv.slice(2));
+if (status !== 'running') process.exitCode = status;

@@ -1,0 +1,195 @@
+import type { CheckResult, LoopSolution, PathSolution } from '../analysis/result';
+import type { PuzzleKind } from '../model/puzzle';
+
+/** One element of `linkpuzzle check --json`'s array (../shared/FORMATS.md). */
+export interface JsonEntry {
+  file: string;
+  kind: PuzzleKind;
+  rows: number;
+  cols: number;
+  verdict: CheckResult['verdict'];
+  count: string | null;
+  countAtLeast?: string;
+  /** Numberlink: the rule used. */
+  rule?: string;
+  /** Numberlink under the default rule, unique: whether the solution uses every cell. */
+  covers?: boolean;
+  /** Slitherlink, unique: 0-based hint cells whose removal alone keeps the solution unique; null when not computed. */
+  redundant: { row: number; col: number }[] | null;
+  /** Why redundant hints are missing, when they were asked for and stopped. */
+  redundantStopped?: string;
+  solution: { edges: [number, number, number, number][] } | { paths: [number, number][][]; labels: string[] } | null;
+  errors: { line: number; col: number; endLine: number; endCol: number; message: string; code?: string }[];
+  ms: number;
+  /** When the verdict is `unknown`: which limit stopped the work, and where. */
+  stopped?: string;
+}
+
+function solutionJson(s: LoopSolution | PathSolution | undefined): JsonEntry['solution'] {
+  if (!s) return null;
+  if ('edges' in s) return { edges: s.edges };
+  return { paths: s.paths, labels: s.labels };
+}
+
+export function toJson(file: string, r: CheckResult): JsonEntry {
+  const nl = r.kind === 'numberlink';
+  return {
+    file,
+    kind: r.kind,
+    rows: r.rows,
+    cols: r.cols,
+    verdict: r.verdict,
+    count: r.count,
+    ...(r.countAtLeast !== undefined ? { countAtLeast: r.countAtLeast } : {}),
+    ...(nl && r.rule !== undefined ? { rule: r.rule } : {}),
+    ...(nl && r.covers !== undefined ? { covers: r.covers } : {}),
+    redundant: r.redundant ? r.redundant.map((c) => ({ row: c.row, col: c.col })) : null,
+    ...(r.redundantStopped ? { redundantStopped: r.redundantStopped.message } : {}),
+    solution: solutionJson(r.solution),
+    errors: r.errors.map((p) => ({
+      line: p.range.line,
+      col: p.range.col,
+      endLine: p.range.endLine,
+      endCol: p.range.endCol,
+      message: p.message,
+      code: p.code,
+    })),
+    ms: Math.round(r.ms * 10) / 10,
+    ...(r.verdict === 'unknown' ? { stopped: r.stopped?.message ?? 'undecided: stopped before the answer' } : {}),
+  };
+}
+
+/** Size as width×height, the way puzzle collections (and the corpus file names) write it. */
+export function sizeText(rows: number, cols: number): string {
+  return rows === 0 && cols === 0 ? '-' : `${cols}×${rows}`;
+}
+
+/** Counts past 15 digits are shortened for the table (the JSON has them exactly). */
+export function countText(r: CheckResult): string {
+  if (r.count !== null) {
+    if (r.count.length <= 15) return r.count;
+    return `≈${r.count[0]}.${r.count.slice(1, 4)}e${r.count.length - 1}`;
+  }
+  if (r.countAtLeast !== undefined) return `≥${r.countAtLeast}`;
+  return '-';
+}
+
+export function timeText(ms: number): string {
+  if (ms < 10) return `${ms.toFixed(1)} ms`;
+  if (ms < 10_000) return `${Math.round(ms)} ms`;
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** Text for people: 1-based (row,col). */
+export function cellText(c: { row: number; col: number }): string {
+  return `(${c.row + 1},${c.col + 1})`;
+}
+
+function verdictText(r: CheckResult): string {
+  if (r.kind === 'numberlink' && r.verdict === 'unique' && r.covers === false) return 'unique*';
+  return r.verdict;
+}
+
+export interface TableRow {
+  file: string;
+  result: CheckResult;
+}
+
+/** The default, human-readable report: one line per file, details indented below it. */
+export function formatTable(rows: TableRow[]): string {
+  const header = ['file', 'kind', 'size', 'rule', 'verdict', 'count', 'redundant', 'time'];
+  const cells = rows.map(({ file, result: r }) => [
+    file,
+    r.kind,
+    sizeText(r.rows, r.cols),
+    r.kind === 'numberlink' ? (r.rule ?? '') : '',
+    verdictText(r),
+    countText(r),
+    r.redundant ? String(r.redundant.length) : '-',
+    timeText(r.ms),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => [...c[i]].length)));
+  const right = new Set([5, 6, 7]);
+  const line = (c: string[]) =>
+    c
+      .map((s, i) => {
+        const pad = ' '.repeat(widths[i] - [...s].length);
+        return right.has(i) ? pad + s : s + pad;
+      })
+      .join('  ')
+      .trimEnd();
+  const out = [line(header)];
+  rows.forEach(({ file, result: r }, i) => {
+    out.push(line(cells[i]));
+    out.push(...details(file, r).map((d) => '    ' + d));
+  });
+  let footnote = false;
+  for (const { result: r } of rows) if (verdictText(r) === 'unique*') footnote = true;
+  if (footnote) out.push('', 'unique* = the one solution leaves cells empty (not a "good" puzzle under the Nikoli rule)');
+  return out.join('\n');
+}
+
+/** Lines explaining one result: errors (1-based line:col), redundant hints, why it stopped. */
+export function details(file: string, r: CheckResult): string[] {
+  const out: string[] = [];
+  for (const p of r.errors) out.push(`${file}:${p.range.line + 1}:${p.range.col + 1}: ${p.message}`);
+  if (r.redundant && r.redundant.length > 0) {
+    out.push(`redundant hints (row,col): ${r.redundant.map(cellText).join(' ')}`);
+  }
+  if (r.redundantStopped) out.push(`redundant hints not decided: ${r.redundantStopped.message}`);
+  if (r.verdict === 'unknown') out.push(r.stopped?.message ?? 'undecided: stopped before the answer');
+  return out;
+}
+
+export function summaryLine(rows: TableRow[]): string {
+  const by = new Map<string, number>();
+  for (const { result } of rows) by.set(result.verdict, (by.get(result.verdict) ?? 0) + 1);
+  const order = ['unique', 'multiple', 'none', 'unknown', 'invalid'];
+  const parts = order.filter((v) => by.has(v)).map((v) => `${by.get(v)} ${v}`);
+  const ms = rows.reduce((a, r) => a + r.result.ms, 0);
+  return `${rows.length} file${rows.length === 1 ? '' : 's'}: ${parts.join(', ')} (${timeText(ms)})`;
+}
+
+function isPrimitive(v: unknown): boolean {
+  return v === null || typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean';
+}
+
+function isFlat(v: unknown): boolean {
+  return isPrimitive(v) || (Array.isArray(v) && v.every((x) => typeof x === 'number'));
+}
+
+/**
+ * JSON indented for reading, except that coordinate lists (`[r, c]`, a path of them, `[r1, c1, r2, c2]`)
+ * stay on one line each, as do small flat objects (`{"row": 0, "col": 1}`): a 60×60 solution would
+ * otherwise run to thousands of lines.
+ */
+export function prettyJson(value: unknown, indent = ''): string {
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    if (value.every(isFlat)) return JSON.stringify(value);
+    if (value.every((v) => v !== null && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'number'))) {
+      // Cell lists such as `redundant`: several per line.
+      const items = value.map((v) => prettyJson(v, indent));
+      const inner = indent + '  ';
+      const lines: string[] = [];
+      for (const it of items) {
+        const last = lines.length - 1;
+        if (last >= 0 && lines[last].length + it.length + 2 <= 96) lines[last] += ', ' + it;
+        else lines.push(it);
+      }
+      return `[\n${lines.map((l) => inner + l).join(',\n')}\n${indent}]`;
+    }
+    const inner = indent + '  ';
+    return `[\n${value.map((v) => inner + prettyJson(v, inner)).join(',\n')}\n${indent}]`;
+  }
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    if (entries.length === 0) return '{}';
+    if (entries.every(([, v]) => typeof v === 'number') && entries.length <= 4) {
+      return `{${entries.map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(', ')}}`;
+    }
+    const inner = indent + '  ';
+    return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${prettyJson(v, inner)}`).join(',\n')}\n${indent}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}

@@ -1,0 +1,265 @@
+/**
+ * When to solve: per document, debounce edits, answer from a content-keyed cache (so undo is
+ * instant), run one job at a time in the worker pool, and cancel the stale job the moment the
+ * text changes. A result is reported only if it is for the document's current text.
+ */
+import { createHash } from 'node:crypto';
+import type { CellRef } from '../analysis/result';
+import type { MinimizeResult } from '../analysis/minimize';
+import type { PuzzleKind } from '../model/puzzle';
+import type { Progress, Stopped } from '../zdd/control';
+import type { WorkerPool, JobHandle } from '../worker/pool';
+import type { Analysis, JobOptions } from '../worker/protocol';
+
+export interface Snapshot {
+  uri: string;
+  version: number;
+  kind: PuzzleKind;
+  text: string;
+  options: JobOptions;
+  /** Content key: kind, options and text. */
+  key: string;
+}
+
+export function snapshotKey(kind: PuzzleKind, options: JobOptions, text: string): string {
+  return createHash('sha1').update(kind).update('\0').update(JSON.stringify(options)).update('\0').update(text).digest('hex');
+}
+
+export interface SchedulerEvents {
+  /** A job started (after the debounce) for this snapshot. */
+  onStart(s: Snapshot): void;
+  onProgress(s: Snapshot, p: Progress): void;
+  /** The analysis of the current snapshot (fresh or from the cache). */
+  onResult(s: Snapshot, analysis: Analysis, fromCache: boolean): void;
+  onError(s: Snapshot, message: string): void;
+  /** The job was cancelled on request (not because of an edit). */
+  onCancelled(s: Snapshot): void;
+}
+
+interface Entry {
+  snapshot: Snapshot;
+  timer?: NodeJS.Timeout;
+  job?: JobHandle;
+  byUser?: boolean;
+}
+
+/** An edit this long after the previous one is checked without waiting for the debounce delay. */
+const IDLE_MS = 400;
+
+class Lru<V> {
+  private readonly map = new Map<string, V>();
+  constructor(private readonly max: number) {}
+  get(k: string): V | undefined {
+    const v = this.map.get(k);
+    if (v !== undefined) {
+      this.map.delete(k);
+      this.map.set(k, v);
+    }
+    return v;
+  }
+  set(k: string, v: V): void {
+    this.map.delete(k);
+    this.map.set(k, v);
+    while (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
+  }
+}
+
+/** A cancelled run is not an answer for its text; anything else (limits included) is. */
+function cacheable(a: Analysis): boolean {
+  return (
+    a.result.stopped?.limit !== 'cancelled' &&
+    a.result.redundantStopped?.limit !== 'cancelled' &&
+    a.conflicts?.stopped?.limit !== 'cancelled'
+  );
+}
+
+export class Scheduler {
+  private readonly entries = new Map<string, Entry>();
+  private readonly cache = new Lru<Analysis>(200);
+  private readonly minimized = new Lru<MinimizeResult>(50);
+  private readonly lastEdit = new Map<string, number>();
+
+  constructor(private readonly pool: WorkerPool, private readonly events: SchedulerEvents) {}
+
+  cached(key: string): Analysis | undefined {
+    return this.cache.get(key);
+  }
+
+  /** True while a job for this uri is waiting or running. */
+  pending(uri: string): boolean {
+    return this.entries.has(uri);
+  }
+
+  /** The text changed (and parses): answer from the cache now, or solve after `debounceMs`. */
+  update(s: Snapshot, debounceMs: number): void {
+    const old = this.entries.get(s.uri);
+    if (old && old.snapshot.key === s.key) {
+      old.snapshot = s; // same content: let the running job answer for the new version
+      return;
+    }
+    this.stop(s.uri);
+    const hit = this.cache.get(s.key);
+    if (hit) {
+      this.events.onResult(s, hit, true);
+      return;
+    }
+    // Leading-edge debounce: the first edit after a pause is checked at once; a burst waits.
+    const now = performance.now();
+    const last = this.lastEdit.get(s.uri) ?? -Infinity;
+    this.lastEdit.set(s.uri, now);
+    if (now - last >= IDLE_MS) debounceMs = 0;
+    const entry: Entry = { snapshot: s };
+    this.entries.set(s.uri, entry);
+    const partial = this.cache.get(partialKey(s.key));
+    if (partial) {
+      this.events.onResult(s, partial, true);
+      entry.timer = setTimeout(() => this.startMore(entry), debounceMs);
+      return;
+    }
+    entry.timer = setTimeout(() => this.start(entry), debounceMs);
+  }
+
+  /** Forget a closed document. */
+  forget(uri: string): void {
+    this.stop(uri);
+    this.lastEdit.delete(uri);
+  }
+
+  /** Drops any waiting or running job of the uri (edit to unparsable text, close, settings change). */
+  stop(uri: string): void {
+    const e = this.entries.get(uri);
+    if (!e) return;
+    this.entries.delete(uri);
+    if (e.timer) clearTimeout(e.timer);
+    e.job?.cancel();
+  }
+
+  /** The user cancelled the check (progress cancel button). */
+  cancelByUser(uri: string): void {
+    const e = this.entries.get(uri);
+    if (!e) return;
+    this.stop(uri);
+    this.events.onCancelled(e.snapshot);
+  }
+
+  /** "Remove all redundant hints": cached by content; `isCancelled` is polled while waiting. */
+  async minimize(s: Snapshot, redundant: CellRef[] | undefined, onCancel: (cancel: () => void) => void): Promise<MinimizeResult | null> {
+    const hit = this.minimized.get(s.key);
+    if (hit) return hit;
+    const job = this.pool.run({ type: 'minimize', text: s.text, kind: s.kind, options: s.options, redundant });
+    onCancel(() => job.cancel());
+    const out = await job.promise;
+    if (out.status !== 'done' || out.answer.type !== 'minimize') return null;
+    const m = out.answer.minimize;
+    if (m && m.stopped?.limit !== 'cancelled') this.minimized.set(s.key, m);
+    return m;
+  }
+
+  dispose(): void {
+    for (const uri of [...this.entries.keys()]) this.stop(uri);
+  }
+
+  private start(entry: Entry): void {
+    entry.timer = undefined;
+    if (this.entries.get(entry.snapshot.uri) !== entry) return;
+    const s0 = entry.snapshot;
+    // Phase 1 answers the verdict alone (fast); phase 2 adds redundant hints or conflicts.
+    this.run(entry, { ...s0.options, redundant: false, conflicts: false }, (analysis) => {
+      const more = needsMore(s0, analysis);
+      if (!more) {
+        this.finish(entry, analysis);
+        return;
+      }
+      const partial = { ...analysis, partial: true };
+      this.cache.set(partialKey(s0.key), partial);
+      this.events.onResult(entry.snapshot, partial, false);
+      this.run(entry, s0.options, (full) => this.finish(entry, full), partial);
+    });
+    this.events.onStart(s0);
+  }
+
+  /** Phase 2 only, after a cached phase-1 answer. */
+  private startMore(entry: Entry): void {
+    entry.timer = undefined;
+    if (this.entries.get(entry.snapshot.uri) !== entry) return;
+    const partial = this.cache.get(partialKey(entry.snapshot.key));
+    this.run(entry, entry.snapshot.options, (full) => this.finish(entry, full), partial);
+  }
+
+  private finish(entry: Entry, analysis: Analysis): void {
+    const s = entry.snapshot;
+    if (cacheable(analysis)) this.cache.set(s.key, analysis);
+    this.entries.delete(s.uri);
+    this.events.onResult(s, analysis, false);
+  }
+
+  /** Runs one job for the entry; `then` gets its analysis only while the entry is still current. */
+  private run(entry: Entry, options: JobOptions, then: (a: Analysis) => void, partial?: Analysis): void {
+    const s0 = entry.snapshot;
+    // The engine keeps its own time limit; this deadline is the safety net if some phase does not.
+    const deadline = (partial ? 2 : 1) * options.limits.timeMs + HARD_DEADLINE_SLACK_MS;
+    const job = this.pool.run(
+      { type: 'check', text: s0.text, kind: s0.kind, options },
+      (p) => {
+        if (this.entries.get(s0.uri) === entry) this.events.onProgress(entry.snapshot, p);
+      },
+      deadline,
+    );
+    entry.job = job;
+    void job.promise.then((out) => {
+      const current = this.entries.get(s0.uri) === entry && entry.job === job;
+      if (out.status === 'timeout') {
+        const a = timedOut(s0, options, out.ms, partial);
+        this.cache.set(s0.key, a);
+        if (current) this.finish(entry, a);
+        return;
+      }
+      if (out.status === 'done' && out.answer.type === 'check') {
+        const a = out.answer.analysis;
+        // Even a stale answer is right for its own text: keep it for undo.
+        if (!current && cacheable(a)) {
+          if (options === s0.options || !needsMore(s0, a)) this.cache.set(s0.key, a);
+          else this.cache.set(partialKey(s0.key), { ...a, partial: true });
+        }
+        if (current) then(a);
+        return;
+      }
+      // Stale: the text changed (or the job was stopped) since this job started. Never reported.
+      if (!current) return;
+      this.entries.delete(s0.uri);
+      if (out.status === 'error') this.events.onError(entry.snapshot, out.message);
+      else this.events.onCancelled(entry.snapshot);
+    });
+  }
+}
+
+const HARD_DEADLINE_SLACK_MS = 2000;
+
+/** The answer when a job overran its deadline: undecided (phase 1), or the verdict without its extras. */
+function timedOut(s: Snapshot, options: JobOptions, ms: number, partial?: Analysis): Analysis {
+  const stopped: Stopped = {
+    limit: 'time',
+    message: `undecided: stopped after ${Math.round(ms)} ms (time limit ${options.limits.timeMs} ms)`,
+    nodes: 0,
+    progress: 0,
+  };
+  if (!partial) {
+    return { result: { kind: s.kind, rows: 0, cols: 0, verdict: 'unknown', count: null, errors: [], ms, stopped } };
+  }
+  if (partial.result.verdict === 'none') {
+    return { result: partial.result, conflicts: { cells: [], units: 0, minimal: false, checks: 0, stopped } };
+  }
+  return { result: { ...partial.result, redundantStopped: stopped } };
+}
+
+function partialKey(key: string): string {
+  return key + ':verdict';
+}
+
+/** Whether a phase-2 job would add something to this (phase-1) analysis. */
+function needsMore(s: Snapshot, a: Analysis): boolean {
+  const r = a.result;
+  if (r.verdict === 'unique' && s.kind === 'slitherlink' && s.options.redundant && r.redundant === undefined) return true;
+  if (r.verdict === 'none' && s.options.conflicts && a.conflicts === undefined) return true;
+  return false;
+}

@@ -1,0 +1,416 @@
+/**
+ * The link-puzzles language server: wires documents, settings, the solving scheduler, diagnostics
+ * (push or pull), code actions, hover and progress onto one connection.
+ */
+import * as os from 'node:os';
+import * as path from 'node:path';
+import {
+  CodeAction,
+  CodeActionKind,
+  createConnection,
+  DidChangeConfigurationNotification,
+  ProposedFeatures,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type CancellationToken,
+  type Connection,
+  type Diagnostic,
+  type InitializeParams,
+  type InitializeResult,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { PuzzleKind } from '../model/puzzle';
+import { WorkerPool } from '../worker/pool';
+import type { Analysis, JobOptions } from '../worker/protocol';
+import { askedFor, fixAllStub, fixAllWithEdit, quickFixes, wants, type ActionContext, type FixAllData } from './codeActions';
+import { parseDiagnostics, resultDiagnostics, gridAnchor } from './diagnostics';
+import { kindOf, parsed } from './documents';
+import { hoverAt } from './hover';
+import { ProgressReporter } from './progress';
+import {
+  Codes,
+  DiagnosticSource,
+  FixAllKind,
+  RemoveAllRedundantCommand,
+  ResultChangedNotification,
+  ResultRequest,
+  type PublishedResult,
+  type ResultChangedParams,
+  type ResultParams,
+} from './protocol';
+import { Scheduler, snapshotKey, type Snapshot } from './scheduler';
+import { normalizeSettings, parseRule, type Settings } from './settings';
+
+interface DocState {
+  uri: string;
+  kind: PuzzleKind;
+  /** Content key of the current text; undefined while it does not parse (or settings are loading). */
+  key?: string;
+  snapshot?: Snapshot;
+  /** The latest published result and the text (key) it belongs to. */
+  current?: { version: number; key: string; result: PublishedResult };
+  diagnostics: Diagnostic[];
+  resultId: number;
+  staleTimer?: NodeJS.Timeout;
+  waiters: (() => void)[];
+  /** Settings for the current version are being fetched (no job yet, but one is coming). */
+  loading?: boolean;
+}
+
+export interface ServerOptions {
+  /** Path of the worker bundle (default: worker.js next to this bundle). */
+  workerPath?: string;
+}
+
+function defaultWorkerPath(): string | undefined {
+  return typeof __dirname === 'string' ? path.join(__dirname, 'worker.js') : undefined;
+}
+
+function merge(a: unknown, b: unknown): unknown {
+  if (b === null || b === undefined) return a;
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || Array.isArray(b)) return b;
+  const out: Record<string, unknown> = { ...(a as Record<string, unknown>) };
+  for (const [k, v] of Object.entries(b as Record<string, unknown>)) out[k] = merge(out[k], v);
+  return out;
+}
+
+/** Starts the server on `connection` (default: stdio / node-ipc / socket, as chosen by argv). */
+export function startServer(connection: Connection = createConnection(ProposedFeatures.all), options: ServerOptions = {}): Connection {
+  const documents = new TextDocuments(TextDocument);
+  const states = new Map<string, DocState>();
+  const log = (m: string) => connection.console.log(m);
+
+  let pullMode = false;
+  let refreshSupport = false;
+  let configurationSupport = false;
+  let progressSupport = false;
+  let resolveSupport = false;
+  let documentChanges = false;
+  let dynamicConfiguration = false;
+  /** initializationOptions, then didChangeConfiguration payloads (clients without workspace/configuration). */
+  let baseRaw: unknown = {};
+  const settingsCache = new Map<string, Promise<Settings>>();
+
+  const pool = new WorkerPool({
+    workerPath: options.workerPath ?? defaultWorkerPath(),
+    size: Math.max(2, Math.min(4, os.availableParallelism?.() ?? os.cpus().length)),
+    maxHeapMb: 4096,
+    log,
+  });
+  const progress = new ProgressReporter(connection, () => progressSupport, (uri) => scheduler.cancelByUser(uri));
+  const scheduler = new Scheduler(pool, {
+    onStart: (s) => progress.begin(s.uri, s.version),
+    onProgress: (s, p) => progress.progress(s.uri, p),
+    onResult: (s, analysis) => publishResult(s, analysis),
+    onError: (s, message) => {
+      const st = live(s);
+      if (!st) return;
+      progress.end(s.uri);
+      const doc = documents.get(s.uri)!;
+      const puzzle = parsed(doc, st.kind).puzzle;
+      const oom = /out of memory/i.test(message);
+      // An exhausted heap is a resource limit like the others: undecided, never a crash.
+      const diag: Diagnostic = {
+        range: gridAnchor(puzzle),
+        severity: oom ? 3 : 1,
+        code: oom ? Codes.limitReached : Codes.checkFailed,
+        source: DiagnosticSource,
+        message: oom ? `Undecided: ${message}` : `The check failed: ${message.split('\n')[0]}`,
+        data: { key: st.key, limit: oom ? 'memory' : undefined },
+      };
+      setDiagnostics(st, [diag], s.version);
+      progress.status({ uri: s.uri, version: s.version, state: 'error', verdict: oom ? 'unknown' : undefined, message: diag.message });
+    },
+    onCancelled: (s) => {
+      const st = live(s);
+      if (!st) return;
+      progress.end(s.uri);
+      const doc = documents.get(s.uri)!;
+      setDiagnostics(st, [{
+        range: gridAnchor(parsed(doc, st.kind).puzzle),
+        severity: 3,
+        code: Codes.checkCancelled,
+        source: DiagnosticSource,
+        message: 'Check cancelled: edit the puzzle to check it again.',
+        data: { key: st.key, limit: 'cancelled' },
+      }], s.version);
+      progress.status({ uri: s.uri, version: s.version, state: 'done', verdict: 'unknown', message: 'cancelled' });
+    },
+  });
+
+  /** The state of a snapshot's document, only if the snapshot is still its current text. */
+  function live(s: Snapshot): DocState | undefined {
+    const st = states.get(s.uri);
+    const doc = documents.get(s.uri);
+    if (!st || !doc || doc.version !== s.version || st.key !== s.key) return undefined;
+    return st;
+  }
+
+  function getSettings(uri: string): Promise<Settings> {
+    if (!configurationSupport) return Promise.resolve(normalizeSettings(baseRaw));
+    let s = settingsCache.get(uri);
+    if (!s) {
+      s = connection.workspace.getConfiguration({ scopeUri: uri, section: 'linkpuzzle' }).then(
+        (v: unknown) => normalizeSettings(merge(normalizeRaw(baseRaw), v)),
+        () => normalizeSettings(baseRaw),
+      );
+      settingsCache.set(uri, s);
+    }
+    return s;
+  }
+
+  function normalizeRaw(raw: unknown): unknown {
+    return raw && typeof raw === 'object' && 'linkpuzzle' in raw ? (raw as { linkpuzzle: unknown }).linkpuzzle : raw;
+  }
+
+  function jobOptions(s: Settings): JobOptions {
+    return {
+      limits: { timeMs: s.limits.timeMs, maxNodes: s.limits.maxNodes },
+      redundant: s.redundantHints,
+      defaultRule: parseRule(s.numberlink.defaultRule) ?? undefined,
+      conflicts: true,
+    };
+  }
+
+  function setDiagnostics(st: DocState, diagnostics: Diagnostic[], version: number): void {
+    if (st.staleTimer) clearTimeout(st.staleTimer);
+    st.staleTimer = undefined;
+    st.diagnostics = diagnostics;
+    st.resultId++;
+    if (pullMode) {
+      if (refreshSupport) connection.languages.diagnostics.refresh();
+    } else {
+      void connection.sendDiagnostics({ uri: st.uri, version, diagnostics });
+    }
+    for (const w of st.waiters.splice(0)) w();
+  }
+
+  function publishResult(s: Snapshot, analysis: Analysis): void {
+    const st = live(s);
+    if (!st) return; // stale: never published
+    const doc = documents.get(s.uri)!;
+    const p = parsed(doc, st.kind);
+    if (!p.puzzle && !p.large) return;
+    const result: PublishedResult = { ...analysis.result };
+    if (p.puzzle && result.rows === 0) Object.assign(result, { rows: p.puzzle.rows, cols: p.puzzle.cols });
+    if (analysis.conflicts) {
+      result.conflicts = analysis.conflicts.cells;
+      result.conflictsMinimal = analysis.conflicts.minimal;
+    }
+    if (analysis.partial) result.extrasPending = true;
+    st.current = { version: s.version, key: s.key, result };
+    progress.end(s.uri);
+    if (analysis.partial) {
+      progress.begin(s.uri, s.version, analysis.result.verdict === 'none' ? 'Finding conflicting hints in' : 'Finding redundant hints in', false);
+    }
+    setDiagnostics(st, resultDiagnostics(s.uri, p.puzzle, analysis, s.key), s.version);
+    const r = analysis.result;
+    progress.status({ uri: s.uri, version: s.version, state: 'done', verdict: r.verdict, count: r.count, ms: r.ms, message: r.stopped?.message });
+    const changed: ResultChangedParams = { uri: s.uri, version: s.version, result };
+    void connection.sendNotification(ResultChangedNotification, changed);
+  }
+
+  async function onContent(doc: TextDocument): Promise<void> {
+    const kind = kindOf(doc);
+    if (!kind) return;
+    let st = states.get(doc.uri);
+    if (!st || st.kind !== kind) {
+      st = { uri: doc.uri, kind, diagnostics: [], resultId: 0, waiters: [] };
+      states.set(doc.uri, st);
+    }
+    const version = doc.version;
+    const p = parsed(doc, kind);
+    if (!p.large && (!p.puzzle || p.problems.length > 0)) {
+      // Parse problems are shown at once; the solver never sees broken text.
+      st.loading = false;
+      scheduler.stop(doc.uri);
+      progress.end(doc.uri);
+      st.key = undefined;
+      st.snapshot = undefined;
+      const result: PublishedResult = {
+        kind, rows: p.puzzle?.rows ?? 0, cols: p.puzzle?.cols ?? 0, verdict: 'invalid', count: null, errors: p.problems, ms: p.ms,
+      };
+      st.current = { version, key: `invalid:${version}`, result };
+      setDiagnostics(st, parseDiagnostics(p.problems), version);
+      progress.status({ uri: doc.uri, version, state: 'done', verdict: 'invalid', ms: p.ms, message: `${p.problems.length} problem${p.problems.length === 1 ? '' : 's'}` });
+      void connection.sendNotification(ResultChangedNotification, { uri: doc.uri, version, result } satisfies ResultChangedParams);
+      return;
+    }
+    const wasInvalid = st.current?.result.verdict === 'invalid';
+    st.loading = true;
+    const settings = await getSettings(doc.uri);
+    if (documents.get(doc.uri)?.version !== version || states.get(doc.uri) !== st) return; // edited meanwhile
+    st.loading = false;
+    const opts = jobOptions(settings);
+    if (p.large) Object.assign(opts, { redundant: false, conflicts: false });
+    const key = snapshotKey(kind, opts, p.text);
+    const snapshot: Snapshot = { uri: doc.uri, version, kind, text: p.text, options: opts, key };
+    st.key = key;
+    st.snapshot = snapshot;
+    if (wasInvalid) setDiagnostics(st, [], version); // the parse errors are gone
+    scheduler.update(snapshot, settings.debounceMs);
+    if (st.current?.key === key || !scheduler.pending(doc.uri)) return;
+    // Keep the previous diagnostics through a quick re-check (no flicker); drop them if it takes long.
+    if (st.staleTimer) clearTimeout(st.staleTimer);
+    const state = st;
+    st.staleTimer = setTimeout(() => {
+      state.staleTimer = undefined;
+      if (state.key === key && state.current?.key !== key && state.diagnostics.length > 0) setDiagnostics(state, [], version);
+    }, settings.debounceMs + 300);
+  }
+
+  function actionContext(uri: string): ActionContext | null {
+    const doc = documents.get(uri);
+    const st = states.get(uri);
+    if (!doc || !st || !st.key) return null;
+    const p = parsed(doc, st.kind);
+    const result = st.current?.key === st.key ? st.current.result : undefined;
+    return { uri, version: doc.version, parsed: p, result, key: st.key, documentChanges };
+  }
+
+  async function computeFixAll(ctx: ActionContext, token?: CancellationToken): Promise<CodeAction | null> {
+    const st = states.get(ctx.uri);
+    if (!st?.snapshot || ctx.result?.verdict !== 'unique' || !ctx.result.redundant?.length) return null;
+    const m = await scheduler.minimize(st.snapshot, ctx.result.redundant, (cancel) => token?.onCancellationRequested(cancel));
+    if (!m || m.removed.length === 0) return null;
+    const action = fixAllWithEdit(ctx, m.removed);
+    if (!m.minimal) action.title += ' (partial: stopped early)';
+    return action;
+  }
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    const c = params.capabilities;
+    pullMode = !!c.textDocument?.diagnostic;
+    refreshSupport = !!c.workspace?.diagnostics?.refreshSupport;
+    configurationSupport = !!c.workspace?.configuration;
+    progressSupport = !!c.window?.workDoneProgress;
+    resolveSupport = !!c.textDocument?.codeAction?.resolveSupport?.properties?.includes('edit');
+    documentChanges = !!c.workspace?.workspaceEdit?.documentChanges;
+    dynamicConfiguration = !!c.workspace?.didChangeConfiguration?.dynamicRegistration;
+    baseRaw = params.initializationOptions ?? {};
+    return {
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        hoverProvider: true,
+        codeActionProvider: {
+          codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.SourceFixAll, FixAllKind],
+          resolveProvider: true,
+        },
+        executeCommandProvider: { commands: [RemoveAllRedundantCommand] },
+        ...(pullMode
+          ? { diagnosticProvider: { identifier: 'linkpuzzle', interFileDependencies: false, workspaceDiagnostics: false } }
+          : {}),
+      },
+      serverInfo: { name: 'linkpuzzle', version: '0.1.0' },
+    };
+  });
+
+  connection.onInitialized(() => {
+    if (dynamicConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'linkpuzzle' });
+  });
+
+  connection.onDidChangeConfiguration((change) => {
+    settingsCache.clear();
+    if (!configurationSupport && change.settings && typeof change.settings === 'object') {
+      const s = change.settings as Record<string, unknown>;
+      if ('linkpuzzle' in s) baseRaw = merge(normalizeRaw(baseRaw), s.linkpuzzle);
+    }
+    for (const doc of documents.all()) void onContent(doc);
+  });
+
+  documents.onDidChangeContent((e) => void onContent(e.document));
+  documents.onDidClose((e) => {
+    const st = states.get(e.document.uri);
+    scheduler.forget(e.document.uri);
+    progress.end(e.document.uri);
+    if (!st) return;
+    if (st.staleTimer) clearTimeout(st.staleTimer);
+    states.delete(e.document.uri);
+    for (const w of st.waiters.splice(0)) w();
+    if (!pullMode) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+  });
+
+  connection.languages.diagnostics.on(async (params, token) => {
+    const uri = params.textDocument.uri;
+    let st = states.get(uri);
+    if (!st) return { kind: 'full', items: [] };
+    // Without refresh the client would never learn of the solver's answer: wait for it.
+    if (!refreshSupport && (st.loading || scheduler.pending(uri))) {
+      await new Promise<void>((resolve) => {
+        st!.waiters.push(resolve);
+        token.onCancellationRequested(() => resolve());
+      });
+      st = states.get(uri);
+      if (!st) return { kind: 'full', items: [] };
+    }
+    const resultId = String(st.resultId);
+    if (params.previousResultId === resultId) return { kind: 'unchanged', resultId };
+    return { kind: 'full', resultId, items: st.diagnostics };
+  });
+
+  connection.onHover((params) => {
+    const doc = documents.get(params.textDocument.uri);
+    const st = states.get(params.textDocument.uri);
+    if (!doc || !st) return null;
+    const p = parsed(doc, st.kind);
+    const result = st.key && st.current?.key === st.key ? st.current.result : undefined;
+    return hoverAt(p, params.position.line, params.position.character, result, !!st.loading || scheduler.pending(doc.uri));
+  });
+
+  connection.onCodeAction(async (params, token) => {
+    const ctx = actionContext(params.textDocument.uri);
+    if (!ctx) return [];
+    const only = params.context?.only;
+    const actions: CodeAction[] = [];
+    if (wants(only, CodeActionKind.QuickFix)) actions.push(...quickFixes(ctx, params.range, params.context?.diagnostics ?? []));
+    if (wants(only, FixAllKind)) {
+      if (resolveSupport) {
+        const stub = fixAllStub(ctx, 'resolve');
+        if (stub) actions.push(stub);
+      } else if (askedFor(only, FixAllKind)) {
+        const action = await computeFixAll(ctx, token);
+        if (action) actions.push(action);
+      } else {
+        const stub = fixAllStub(ctx, 'command');
+        if (stub) actions.push(stub);
+      }
+    }
+    return actions;
+  });
+
+  connection.onCodeActionResolve(async (action, token) => {
+    const data = action.data as FixAllData | undefined;
+    if (action.kind !== FixAllKind || !data?.uri) return action;
+    const ctx = actionContext(data.uri);
+    if (!ctx) return action;
+    const resolved = await computeFixAll(ctx, token);
+    return resolved ? { ...action, title: resolved.title, edit: resolved.edit } : action;
+  });
+
+  connection.onExecuteCommand(async (params, token) => {
+    if (params.command !== RemoveAllRedundantCommand) return null;
+    const [uri] = (params.arguments ?? []) as [string, number];
+    const ctx = typeof uri === 'string' ? actionContext(uri) : null;
+    if (!ctx) return null;
+    const action = await computeFixAll(ctx, token);
+    if (!action?.edit) return null;
+    const applied = await connection.workspace.applyEdit({ label: action.title, edit: action.edit });
+    return applied.applied;
+  });
+
+  connection.onRequest(ResultRequest, (params: ResultParams): PublishedResult | null => {
+    const st = states.get(params.uri);
+    if (!st?.current) return null;
+    if (st.current.result.verdict === 'invalid') return documents.get(params.uri)?.version === st.current.version ? st.current.result : null;
+    return st.key && st.current.key === st.key ? st.current.result : null;
+  });
+
+  connection.onShutdown(() => {
+    scheduler.dispose();
+    pool.dispose();
+  });
+
+  documents.listen(connection);
+  connection.listen();
+  return connection;
+}

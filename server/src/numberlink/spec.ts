@@ -1,0 +1,575 @@
+/**
+ * The path-matching spec for Numberlink (Yoshinaka et al. 2012, Algorithms 1 and 2) over the cell
+ * adjacency graph: cells are vertices, orthogonal neighbours are edges, one ZDD variable per edge.
+ *
+ * State: one word per frontier slot, plus (rule `notouch` only) a bit matrix of "these two frontier
+ * cells must never end up on the same path".
+ *
+ * Cell word:
+ *   0            unused so far (an empty cell of degree 0) or a vacant slot;
+ *   -1           full and anonymous: nothing can join it any more (degree 2 when path identity is
+ *                not needed, or any cell of a completed path);
+ *   -2 - label   (notouch only) a cell of the completed path of `label`;
+ *   key<<1 | 1   an open end: an endpoint of degree 0 or an empty cell of degree 1;
+ *   key<<1       (notouch only) a cell of degree 2 (or a used endpoint) of a path still open.
+ * A key names a path fragment ("component"). Fragments that hold an endpoint are named by it:
+ * key 1 + 2*label + half (half 0 for the label's first cell in reading order), so they need no
+ * renumbering and a join of two keyed fragments is legal exactly when their labels agree (and it
+ * then completes the path). Fragments with no endpoint get keys above 2*labels, renumbered by
+ * first slot in `normalize` so that equal situations merge.
+ *
+ * Every fragment with a key has an open end in the frontier (an open end that leaves is
+ * rejected), so the mate function is not needed: joining two open ends of one key would close a
+ * cycle, of two labelled keys with different labels would join different labels.
+ *
+ * notouch: two adjacent cells not linked by their edge must not lie on one path. When the edge
+ * is left out, the constraint is recorded between the two fragments (a cell of degree 0 is its
+ * own fragment); it is stored closed under fragment membership (every cell of a fragment carries
+ * the bits of every cell of every fragment it must avoid) and follows the fragments through joins.
+ * It is decided exactly: a join of two fragments that must avoid each other is rejected; it is
+ * dropped when a cell leaves unused, when both fragments carry different labels, or when one
+ * fragment completes its path; two fragments with the same label must join, so a constraint
+ * between them rejects at once. (Proof sketch in test/unit/numberlink-brute.test.ts, checked
+ * against an exhaustive search.)
+ */
+import { ACCEPT, REJECT, type Spec } from '../zdd/spec';
+import type { FrontierPlan } from '../zdd/frontier';
+import type { NumberlinkRule } from '../model/puzzle';
+
+export interface SpecInput {
+  /** Number of vertices (cells). */
+  cellCount: number;
+  /** Endpoint key of each cell: 1 + 2*label + half, or 0 for an empty cell. */
+  endpointKey: Int32Array;
+  labelCount: number;
+  plan: FrontierPlan;
+  rule: NumberlinkRule;
+  /** Per graph edge: -1 free, 0 forced out, 1 forced in (from deduction); optional. */
+  fixed?: Int8Array;
+  /** The graph's edge list (edge e joins edgeEnds[2e], edgeEnds[2e+1]); enables the notouch lookahead. */
+  edgeEnds?: Int32Array;
+  /**
+   * notouch only: false = check only what is visible at once (a fragment touching itself, two
+   * halves of one label touching, the lookahead), without remembering avoidances. That accepts a
+   * superset of the notouch solutions; used as a fast first pass whose solutions are then filtered.
+   */
+  avoid?: boolean;
+}
+
+const MODE_FREE = 0, MODE_FIXED0 = 1, MODE_FIXED1 = 2, MODE_BY_U = 3, MODE_BY_V = 4;
+
+export class NumberlinkSpec implements Spec {
+  readonly width: number;
+  /**
+   * Number of ZDD levels: one per free edge. An edge is implied, not a variable, when deduction
+   * fixed it or when it is the last edge of one of its cells (that cell's state then decides it,
+   * as in TdZdd's Numberlink, where only horizontal links are variables); `decode` restores them.
+   */
+  readonly levels: number;
+  /** Per step: MODE_FREE or how the implied decision is made. */
+  private readonly stepMode: Uint8Array;
+  /** Level of each free step (0 for implied steps), and step of each level. */
+  readonly levelOfStep: Int32Array;
+  readonly stepOfLevel: Int32Array;
+  private readonly slots: number;
+  /** Words per slot in the avoidance matrix (0 unless notouch). */
+  private readonly K: number;
+  private readonly fill: boolean;
+  private readonly notouch: boolean;
+  /** Record avoidances between fragments (exact notouch); see SpecInput.avoid. */
+  private readonly avoid: boolean;
+  /** First key of fragments without an endpoint. */
+  private readonly freeBase: number;
+  private readonly plan: FrontierPlan;
+  private readonly entryWord: Int32Array;
+  private readonly fixedAtStep: Int8Array;
+  /**
+   * notouch lookahead, CSR by step: slot pairs of grid neighbours that are both in the frontier
+   * after the step with their edge still undecided. One fragment holding both is already dead:
+   * taking the edge closes a cycle, leaving it out makes the path touch itself.
+   */
+  private readonly pendStart: Int32Array | null = null;
+  private readonly pendA: Int32Array | null = null;
+  private readonly pendB: Int32Array | null = null;
+  /**
+   * Capacity lookahead, CSR by step, grouped by slot: for every frontier cell after the step, its
+   * undecided edges, as the slot of the other end, or for a cell not yet entered -1 (empty cell)
+   * or -2 - label (endpoint). A cell that needs more edges (an open end 1, an unused cell under
+   * fill 2) than it has usable ones left is dead.
+   */
+  private readonly cap: CapacityTable | null = null;
+  /** Scratch for renumbering free keys, and two bit rows. */
+  private readonly remap: Int32Array;
+  private readonly row1: Int32Array;
+  private readonly row2: Int32Array;
+
+  constructor(input: SpecInput) {
+    const { plan, rule } = input;
+    this.plan = plan;
+    const m = plan.edgeCount;
+    this.stepMode = new Uint8Array(m);
+    let free = 0;
+    for (let i = 0; i < m; i++) {
+      const f = input.fixed ? input.fixed[plan.order[i]] : -1;
+      let mode = MODE_FREE;
+      if (f === 0) mode = MODE_FIXED0;
+      else if (f === 1) mode = MODE_FIXED1;
+      else {
+        for (let p = plan.leaveStart[i]; p < plan.leaveStart[i + 1]; p++) {
+          if (plan.leaveSlot[p] === plan.slotU[i]) mode = MODE_BY_U;
+          else if (plan.leaveSlot[p] === plan.slotV[i]) mode = MODE_BY_V;
+        }
+      }
+      this.stepMode[i] = mode;
+      if (mode === MODE_FREE) free++;
+    }
+    this.levels = free;
+    this.levelOfStep = new Int32Array(m);
+    this.stepOfLevel = new Int32Array(free + 1);
+    for (let i = 0, k = 0; i < m; i++) {
+      if (this.stepMode[i] !== MODE_FREE) continue;
+      this.levelOfStep[i] = free - k;
+      this.stepOfLevel[free - k] = i;
+      k++;
+    }
+    this.slots = plan.width;
+    this.fill = rule.fill;
+    this.notouch = rule.notouch;
+    this.avoid = rule.notouch && input.avoid !== false;
+    this.K = this.avoid ? Math.max(1, Math.ceil(plan.width / 32)) : 0;
+    this.width = this.slots * (1 + this.K);
+    this.freeBase = 2 * input.labelCount + 1;
+    this.entryWord = new Int32Array(input.cellCount);
+    for (let v = 0; v < input.cellCount; v++) {
+      const k = input.endpointKey[v];
+      this.entryWord[v] = k > 0 ? (k << 1) | 1 : 0;
+    }
+    this.fixedAtStep = new Int8Array(plan.edgeCount).fill(-1);
+    if (input.fixed) {
+      for (let i = 0; i < plan.edgeCount; i++) this.fixedAtStep[i] = input.fixed[plan.order[i]];
+    }
+    this.remap = new Int32Array(this.slots + 2);
+    if (input.edgeEnds) {
+      this.cap = capacityTable(plan, input.edgeEnds, input.cellCount, input.endpointKey, input.fixed);
+    }
+    if (this.notouch && input.edgeEnds) {
+      const pend = pendingPairs(plan, input.edgeEnds, input.cellCount);
+      if (pend) {
+        this.pendStart = pend.start;
+        this.pendA = pend.a;
+        this.pendB = pend.b;
+      }
+    }
+    this.row1 = new Int32Array(Math.max(1, this.K));
+    this.row2 = new Int32Array(Math.max(1, this.K));
+  }
+
+  root(s: Int32Array, off: number): number {
+    s.fill(0, off, off + this.width);
+    return this.advance(s, off, 0);
+  }
+
+  child(s: Int32Array, off: number, level: number, take: 0 | 1): number {
+    const i = this.stepOfLevel[level];
+    if (!this.step(s, off, i, take)) return REJECT;
+    return this.advance(s, off, i + 1);
+  }
+
+  /**
+   * The graph edges of a solution given as a ZDD set (levels of its free edges): replays the
+   * steps, deciding the implied ones as `child` does. Null if the set is not a solution.
+   */
+  decode(levels: Iterable<number>): number[] | null {
+    const chosen = new Set(levels);
+    const s = new Int32Array(this.width);
+    const out: number[] = [];
+    const m = this.plan.edgeCount;
+    for (let i = 0; i < m; i++) {
+      const take = this.stepMode[i] === MODE_FREE ? (chosen.has(this.levelOfStep[i]) ? 1 : 0) : this.impliedTake(s, 0, i);
+      if (!this.step(s, 0, i, take)) return null;
+      this.normalize(s, 0);
+      if (take === 1) out.push(this.plan.order[i]);
+    }
+    return out;
+  }
+
+  /** Runs the implied steps from step i on; returns the level of the next free step (or a terminal). */
+  private advance(s: Int32Array, off: number, i: number): number {
+    const m = this.plan.edgeCount;
+    const mode = this.stepMode;
+    for (; i < m && mode[i] !== MODE_FREE; i++) {
+      if (!this.step(s, off, i, this.impliedTake(s, off, i))) return REJECT;
+    }
+    if (i > 0) {
+      if (this.pendStart !== null && !this.pendingOk(s, off, i - 1)) return REJECT;
+      if (this.cap !== null && !this.capacityOk(s, off, i - 1)) return REJECT;
+    }
+    return i < m ? this.levelOfStep[i] : ACCEPT;
+  }
+
+  /**
+   * The decision at an implied step: the fixed value, or, when one end of the edge leaves right
+   * after it, the only value it can survive with (an open end must take it; an unused or full
+   * cell must not).
+   */
+  private impliedTake(s: Int32Array, off: number, i: number): 0 | 1 {
+    const mode = this.stepMode[i];
+    if (mode === MODE_FIXED0) return 0;
+    if (mode === MODE_FIXED1) return 1;
+    const plan = this.plan;
+    const sl = mode === MODE_BY_U ? plan.slotU[i] : plan.slotV[i];
+    // The deciding cell may enter at this very step (its only edge).
+    let w = s[off + sl];
+    for (let p = plan.enterStart[i]; p < plan.enterStart[i + 1]; p++) {
+      if (plan.enterSlot[p] === sl) w = this.entryWord[plan.enterVertex[p]];
+    }
+    return w > 0 && (w & 1) === 1 ? 1 : 0;
+  }
+
+  /** Step i with the given decision: enter, decide the edge, leave. False when that is illegal. */
+  private step(s: Int32Array, off: number, i: number, take: 0 | 1): boolean {
+    const plan = this.plan;
+    for (let p = plan.enterStart[i]; p < plan.enterStart[i + 1]; p++) {
+      s[off + plan.enterSlot[p]] = this.entryWord[plan.enterVertex[p]];
+    }
+    const fx = this.fixedAtStep[i];
+    if (fx >= 0 && fx !== take) return false;
+    const a = plan.slotU[i], b = plan.slotV[i];
+    if (take === 1) {
+      if (!this.join(s, off, a, b)) return false;
+    } else if (this.notouch) {
+      if (!this.separate(s, off, a, b)) return false;
+    }
+    for (let p = plan.leaveStart[i]; p < plan.leaveStart[i + 1]; p++) {
+      const sl = plan.leaveSlot[p];
+      const w = s[off + sl];
+      if (w === 0) {
+        if (this.fill) return false;
+      } else if (w > 0 && (w & 1) === 1) {
+        return false; // an endpoint left unused or a path end left dangling
+      }
+      s[off + sl] = 0;
+      if (this.avoid) this.dropSlot(s, off, sl);
+    }
+    return true;
+  }
+
+  normalize(s: Int32Array, off: number): void {
+    const base = this.freeBase;
+    const remap = this.remap;
+    remap.fill(0);
+    let next = base;
+    for (let j = 0; j < this.slots; j++) {
+      const w = s[off + j];
+      if (w <= 0) continue;
+      const k = w >> 1;
+      if (k < base) continue;
+      const r = k - base;
+      if (remap[r] === 0) remap[r] = next++;
+      s[off + j] = (remap[r] << 1) | (w & 1);
+    }
+  }
+
+  /** Take the edge between slots a and b; false when that is illegal. */
+  private join(s: Int32Array, off: number, a: number, b: number): boolean {
+    const wa = s[off + a], wb = s[off + b];
+    // Only unused cells (0) and open ends (odd, positive) accept an edge.
+    if (wa < 0 || wb < 0) return false;
+    if (wa > 0 && (wa & 1) === 0) return false;
+    if (wb > 0 && (wb & 1) === 0) return false;
+    const ka = wa >> 1, kb = wb >> 1;
+    if (ka !== 0 && ka === kb) return false; // would close a cycle
+    const base = this.freeBase;
+    const la = ka !== 0 && ka < base, lb = kb !== 0 && kb < base;
+    if (this.avoid && this.hasBit(s, off, a, b)) return false;
+    if (la && lb) {
+      if ((ka - 1) >> 1 !== (kb - 1) >> 1) return false; // two different labels
+      // The two halves of one path meet: the path is complete and nothing can join it again.
+      // Under notouch its cells keep the label (-2 - label): two of them may still meet unlinked.
+      const done = this.notouch ? -2 - ((ka - 1) >> 1) : -1;
+      for (let j = 0; j < this.slots; j++) {
+        const w = s[off + j];
+        if (w > 0) {
+          const k = w >> 1;
+          if (k === ka || k === kb) {
+            s[off + j] = done;
+            if (this.avoid) this.dropSlot(s, off, j);
+          }
+        }
+      }
+      s[off + a] = done;
+      s[off + b] = done;
+      if (this.avoid) {
+        this.dropSlot(s, off, a);
+        this.dropSlot(s, off, b);
+      }
+      return true;
+    }
+    let r: number;
+    if (la) r = ka;
+    else if (lb) r = kb;
+    else if (ka !== 0) r = ka;
+    else if (kb !== 0) r = kb;
+    else r = base + this.slots + 1; // a fresh fragment; renumbered by normalize
+    const other = r === ka ? kb : ka;
+    if (other !== 0) {
+      for (let j = 0; j < this.slots; j++) {
+        const w = s[off + j];
+        if (w > 0 && w >> 1 === other) s[off + j] = (r << 1) | (w & 1);
+      }
+    }
+    // Degree 0 -> open end; open end -> full.
+    const full = this.notouch ? r << 1 : -1;
+    s[off + a] = wa === 0 ? (r << 1) | 1 : full;
+    s[off + b] = wb === 0 ? (r << 1) | 1 : full;
+    if (this.avoid) return this.mergeAvoid(s, off, a, b, r);
+    return true;
+  }
+
+  /** notouch: leave out the edge between slots a and b. */
+  private separate(s: Int32Array, off: number, a: number, b: number): boolean {
+    const wa = s[off + a], wb = s[off + b];
+    // A completed path: a cell not on it can never join it; two of its cells must not touch.
+    if (wa < 0 || wb < 0) return wa !== wb;
+    const ka = wa >> 1, kb = wb >> 1;
+    if (ka !== 0 && ka === kb) return false; // one fragment touching itself
+    const base = this.freeBase;
+    if (ka !== 0 && kb !== 0 && ka < base && kb < base) {
+      // Both labelled: different labels never meet; the same label must meet, so they would touch.
+      return (ka - 1) >> 1 !== (kb - 1) >> 1;
+    }
+    if (!this.avoid) return true;
+    // Record: fragment of a avoids fragment of b (symmetric, closed under membership).
+    const K = this.K, S = this.slots, mOff = off + S;
+    const ma = this.memberBits(s, off, ka, a, this.row1);
+    const mb = this.memberBits(s, off, kb, b, this.row2);
+    for (let j = 0; j < S; j++) {
+      const bit = 1 << (j & 31), w = j >> 5;
+      if ((ma[w] & bit) !== 0) for (let k = 0; k < K; k++) s[mOff + j * K + k] |= mb[k];
+      if ((mb[w] & bit) !== 0) for (let k = 0; k < K; k++) s[mOff + j * K + k] |= ma[k];
+    }
+    return true;
+  }
+
+  /** Bit set of the slots of fragment `key` (or of slot j alone when key is 0). */
+  private memberBits(s: Int32Array, off: number, key: number, j: number, out: Int32Array): Int32Array {
+    out.fill(0);
+    if (key === 0) {
+      out[j >> 5] |= 1 << (j & 31);
+      return out;
+    }
+    for (let t = 0; t < this.slots; t++) {
+      const w = s[off + t];
+      if (w > 0 && w >> 1 === key) out[t >> 5] |= 1 << (t & 31);
+    }
+    return out;
+  }
+
+  /**
+   * notouch, after a and b joined into fragment r: the fragment avoids the union of what its parts
+   * avoided; resolve avoidances against labelled fragments when r is labelled.
+   */
+  private mergeAvoid(s: Int32Array, off: number, a: number, b: number, r: number): boolean {
+    const K = this.K, S = this.slots, mOff = off + S;
+    const union = this.row1;
+    for (let k = 0; k < K; k++) union[k] = s[mOff + a * K + k] | s[mOff + b * K + k];
+    const members = this.memberBits(s, off, r, a, this.row2);
+    const labelled = r < this.freeBase;
+    const rLabel = (r - 1) >> 1;
+    for (let t = 0; t < S; t++) {
+      if ((union[t >> 5] & (1 << (t & 31))) === 0) continue;
+      const wt = s[off + t];
+      const kt = wt > 0 ? wt >> 1 : 0;
+      if (labelled && kt !== 0 && kt < this.freeBase) {
+        if ((kt - 1) >> 1 === rLabel) return false; // must meet, yet must not touch
+        union[t >> 5] &= ~(1 << (t & 31)); // different labels: never on one path
+        for (let k = 0; k < K; k++) s[mOff + t * K + k] &= ~members[k];
+        continue;
+      }
+      for (let k = 0; k < K; k++) s[mOff + t * K + k] |= members[k];
+    }
+    for (let j = 0; j < S; j++) {
+      if ((members[j >> 5] & (1 << (j & 31))) === 0) continue;
+      for (let k = 0; k < K; k++) s[mOff + j * K + k] = union[k];
+    }
+    return true;
+  }
+
+  /** Every frontier cell can still get the edges it needs (see cap). */
+  private capacityOk(s: Int32Array, off: number, i: number): boolean {
+    const cap = this.cap!;
+    const cs = cap.slot, co = cap.other;
+    const base = this.freeBase, fill = this.fill, avoid = this.avoid;
+    let p = cap.start[i];
+    const end = cap.start[i + 1];
+    while (p < end) {
+      const x = cs[p];
+      const wx = s[off + x];
+      let need = 0;
+      if (wx === 0) need = fill ? 2 : 0;
+      else if (wx > 0 && (wx & 1) === 1) need = 1;
+      if (need === 0) {
+        p++;
+        while (p < end && cs[p] === x) p++;
+        continue;
+      }
+      const kx = wx >> 1;
+      const lx = kx !== 0 && kx < base ? (kx - 1) >> 1 : -1;
+      let got = 0;
+      for (; p < end && cs[p] === x; p++) {
+        if (got >= need) continue;
+        const o = co[p];
+        if (o === NEVER) continue;
+        if (o < 0) {
+          if (o === -1 || lx < 0 || -2 - o === lx) got++;
+          continue;
+        }
+        const wy = s[off + o];
+        if (wy < 0 || (wy > 0 && (wy & 1) === 0)) continue;
+        const ky = wy >> 1;
+        if (ky !== 0) {
+          if (ky === kx) continue;
+          if (lx >= 0 && ky < base && (ky - 1) >> 1 !== lx) continue;
+        }
+        if (avoid && this.hasBit(s, off, x, o)) continue;
+        got++;
+      }
+      if (got < need) return false;
+    }
+    return true;
+  }
+
+  /** notouch: no fragment may hold both ends of a still undecided edge (see pendStart). */
+  private pendingOk(s: Int32Array, off: number, i: number): boolean {
+    const start = this.pendStart!, pa = this.pendA!, pb = this.pendB!;
+    for (let p = start[i]; p < start[i + 1]; p++) {
+      const wa = s[off + pa[p]];
+      if (wa === 0 || wa === -1) continue;
+      const wb = s[off + pb[p]];
+      if (wa < 0 ? wa === wb : wb > 0 && wa >> 1 === wb >> 1) return false;
+    }
+    return true;
+  }
+
+  private hasBit(s: Int32Array, off: number, a: number, b: number): boolean {
+    return (s[off + this.slots + a * this.K + (b >> 5)] & (1 << (b & 31))) !== 0;
+  }
+
+  /** Forget every avoidance of slot j (it left, or its path is complete). */
+  private dropSlot(s: Int32Array, off: number, j: number): void {
+    const K = this.K, S = this.slots, mOff = off + S;
+    const w = j >> 5, bit = ~(1 << (j & 31));
+    for (let k = 0; k < K; k++) s[mOff + j * K + k] = 0;
+    for (let t = 0; t < S; t++) s[mOff + t * K + w] &= bit;
+  }
+
+}
+
+/** Entries above this make the lookahead table too big to be worth it (huge grids). */
+const MAX_PENDING = 4_000_000;
+
+/** The pending neighbour pairs of every step (see NumberlinkSpec.pendStart), or null if too many. */
+function pendingPairs(
+  plan: FrontierPlan, edgeEnds: Int32Array, cellCount: number,
+): { start: Int32Array; a: Int32Array; b: Int32Array } | null {
+  const m = plan.edgeCount;
+  const enteredAt = new Int32Array(cellCount).fill(-1);
+  for (let i = 0; i < m; i++) {
+    for (let p = plan.enterStart[i]; p < plan.enterStart[i + 1]; p++) enteredAt[plan.enterVertex[p]] = i;
+  }
+  // Edge at step j is pending during steps max(enteredAt) .. j-1.
+  const count = new Int32Array(m + 1);
+  let total = 0;
+  for (let j = 0; j < m; j++) {
+    const e = plan.order[j];
+    const s0 = Math.max(enteredAt[edgeEnds[2 * e]], enteredAt[edgeEnds[2 * e + 1]]);
+    for (let i = s0; i < j; i++) count[i + 1]++;
+    total += j - s0;
+    if (total > MAX_PENDING) return null;
+  }
+  for (let i = 0; i < m; i++) count[i + 1] += count[i];
+  const start = count.slice();
+  const pos = count.slice(0, m);
+  const a = new Int32Array(total), b = new Int32Array(total);
+  for (let j = 0; j < m; j++) {
+    const e = plan.order[j];
+    const s0 = Math.max(enteredAt[edgeEnds[2 * e]], enteredAt[edgeEnds[2 * e + 1]]);
+    // Slots are those the edge's ends hold at its own step (a vertex keeps its slot while in the frontier).
+    for (let i = s0; i < j; i++) {
+      a[pos[i]] = plan.slotU[j];
+      b[pos[i]++] = plan.slotV[j];
+    }
+  }
+  return { start, a, b };
+}
+
+/** Entries above this make the capacity table too big to be worth it (huge grids). */
+const MAX_CAPACITY = 6_000_000;
+/** capOther marker of an edge that deduction removed. */
+const NEVER = 0x7fffffff;
+
+interface CapacityTable {
+  start: Int32Array;
+  slot: Int32Array;
+  other: Int32Array;
+}
+
+/** The undecided edges of every frontier cell after every step (see NumberlinkSpec.capStart). */
+function capacityTable(
+  plan: FrontierPlan, edgeEnds: Int32Array, cellCount: number, endpointKey: Int32Array,
+  fixed?: Int8Array,
+): CapacityTable | null {
+  const m = plan.edgeCount;
+  const enteredAt = new Int32Array(cellCount).fill(-1);
+  const slotOf = new Int32Array(cellCount).fill(-1);
+  for (let i = 0; i < m; i++) {
+    for (let p = plan.enterStart[i]; p < plan.enterStart[i + 1]; p++) {
+      enteredAt[plan.enterVertex[p]] = i;
+      slotOf[plan.enterVertex[p]] = plan.enterSlot[p];
+    }
+  }
+  let total = 0;
+  for (let j = 0; j < m; j++) {
+    const e = plan.order[j];
+    total += Math.max(0, j - enteredAt[edgeEnds[2 * e]]) + Math.max(0, j - enteredAt[edgeEnds[2 * e + 1]]);
+    if (total > MAX_CAPACITY) return null;
+  }
+  const start = new Int32Array(m + 1);
+  for (let j = 0; j < m; j++) {
+    const e = plan.order[j];
+    for (let k = 0; k < 2; k++) {
+      for (let i = enteredAt[edgeEnds[2 * e + k]]; i < j; i++) start[i + 1]++;
+    }
+  }
+  for (let i = 0; i < m; i++) start[i + 1] += start[i];
+  const pos = start.slice(0, m);
+  const slot = new Int32Array(total), other = new Int32Array(total);
+  for (let j = 0; j < m; j++) {
+    const e = plan.order[j];
+    const never = fixed !== undefined && fixed[e] === 0;
+    for (let k = 0; k < 2; k++) {
+      const u = edgeEnds[2 * e + k], v = edgeEnds[2 * e + 1 - k];
+      const ov = endpointKey[v] > 0 ? -2 - ((endpointKey[v] - 1) >> 1) : -1;
+      for (let i = enteredAt[u]; i < j; i++) {
+        const q = pos[i]++;
+        slot[q] = slotOf[u];
+        other[q] = never ? NEVER : enteredAt[v] <= i ? slotOf[v] : ov;
+      }
+    }
+  }
+  // Group each step's entries by slot (insertion sort: a few entries per frontier cell).
+  for (let i = 0; i < m; i++) {
+    for (let q = start[i] + 1; q < start[i + 1]; q++) {
+      const ks = slot[q], ko = other[q];
+      let r = q - 1;
+      while (r >= start[i] && slot[r] > ks) {
+        slot[r + 1] = slot[r];
+        other[r + 1] = other[r];
+        r--;
+      }
+      slot[r + 1] = ks;
+      other[r + 1] = ko;
+    }
+  }
+  return { start, slot, other };
+}

@@ -1,0 +1,115 @@
+/** `.slk` text -> SlitherlinkPuzzle (FORMATS.md). Never throws; reports every problem. */
+import type { Metadata, SlitherlinkPuzzle } from '../model/puzzle';
+import type { Problem, Range } from '../model/range';
+import {
+  type Line, ProblemList, splitLines, lineKind, parseMetadata, range, contentRange,
+  splitTokens, decideLayout, mode, describeChar, widthReason, stripTrailingComment,
+} from './lines';
+import { type Row, splitRow, checkRowLengths, fitCellRanges, layoutExample } from './rows';
+
+export interface SlitherlinkParse {
+  puzzle: SlitherlinkPuzzle | null;
+  problems: Problem[];
+}
+
+const DOT = 0x2e, DASH = 0x2d, ZERO = 0x30, NINE = 0x39;
+
+export function parseSlitherlink(text: string): SlitherlinkParse {
+  const problems = new ProblemList();
+  try {
+    return parse(String(text ?? ''), problems);
+  } catch (e) {
+    // Defensive: a parser bug must show up as a problem, never as a crash of the editor.
+    problems.add('internal-error', { line: 0, col: 0, endLine: 0, endCol: 0 }, `Internal parser error: ${String(e)}`);
+    return { puzzle: null, problems: problems.finish() };
+  }
+}
+
+function parse(text: string, problems: ProblemList): SlitherlinkParse {
+  const lines = splitLines(text);
+  const metadata: Metadata[] = [];
+  let rowLines: Line[] = [];
+  for (const line of lines) {
+    const kind = lineKind(text, line);
+    if (kind === 'comment') {
+      const m = parseMetadata(text, line);
+      if (m) metadata.push(m);
+    } else if (kind === 'row') rowLines.push(stripTrailingComment(text, line, problems));
+  }
+  if (rowLines.length === 0) {
+    const first = lines[0];
+    problems.add('no-grid', range(first, first.start, first.end), 'No grid rows: a .slk file is rows of cells such as "3 . 2" or "3.2"');
+    return { puzzle: null, problems: problems.finish() };
+  }
+
+  // A Numberlink-style "W H" line (FORMATS.md: .slk has no header). Skipped only when it cannot
+  // be a row of hints or when the rest of the grid is exactly W x H.
+  const header = sizeHeader(text, rowLines[0]);
+  if (header && rowLines.length > 1) {
+    const rest = rowLines.slice(1);
+    const restLayout = decideLayout(text, rest);
+    const widths = rest.map((l) => (restLayout === 'tokens' ? splitTokens(text, l.first, l.last).starts.length : l.last - l.first));
+    const fits = rest.length === header.h && mode(widths, -1) === header.w;
+    // "2 2" over a 2-wide grid is also a valid row of two hints: keep it as a row then.
+    if (header.w > 4 || header.h > 4 || (fits && header.w !== 2)) {
+      problems.add(
+        'unexpected-header',
+        contentRange(rowLines[0]),
+        `This looks like a size header "W H"; .slk files have none (the rows give the size): delete this line`,
+      );
+      rowLines = rest;
+    }
+  }
+
+  const layout = decideLayout(text, rowLines);
+  const example = layoutExample(text, rowLines, layout);
+  const rows: Row[] = rowLines.map((line) => ({
+    line,
+    // Slitherlink cells are single characters, so a multi-character token is always a compact row.
+    cells: splitRow(text, line, layout, problems, example, () => true).cells,
+  }));
+  const widths = rows.map((r) => r.cells.starts.length);
+  const cols = mode(widths, 0);
+  checkRowLengths(rows, cols, problems, widthReason(widths, cols));
+
+  const nrows = rows.length;
+  const hints = new Int8Array(nrows * cols).fill(-1);
+  const cellRanges: Range[] = [];
+  fitCellRanges(rows, cols, cellRanges);
+  for (let r = 0; r < nrows; r++) {
+    const { line, cells } = rows[r];
+    const n = Math.min(cols, cells.starts.length);
+    for (let c = 0; c < n; c++) {
+      const s = cells.starts[c], e = cells.ends[c];
+      const ch = text.charCodeAt(s);
+      if (e - s === 1) {
+        if (ch >= ZERO && ch <= ZERO + 4) {
+          hints[r * cols + c] = ch - ZERO;
+          continue;
+        }
+        if (ch === DOT || ch === DASH) continue;
+      }
+      const token = text.slice(s, e);
+      if (/^[0-9]+$/.test(token)) {
+        problems.add('hint-too-large', range(line, s, e), `Hint ${token} is impossible: a cell has only 4 sides (hints are 0 to 4)`);
+      } else {
+        problems.add(
+          'bad-cell',
+          range(line, s, e),
+          `Unexpected ${describeChar(token)}: a cell is a hint 0 to 4, or '.' (or '-') when empty`,
+        );
+      }
+    }
+  }
+
+  return {
+    puzzle: { kind: 'slitherlink', rows: nrows, cols, cellRanges, metadata, layout, hints },
+    problems: problems.finish(),
+  };
+}
+
+/** `W H` with two whole numbers (no other content). */
+function sizeHeader(text: string, line: Line): { w: number; h: number } | null {
+  const m = /^([0-9]+)[ \t]+([0-9]+)$/.exec(text.slice(line.first, line.last));
+  return m ? { w: Number(m[1]), h: Number(m[2]) } : null;
+}

@@ -1,0 +1,809 @@
+/**
+ * Slitherlink deduction: fixes edges that have the same state in every solution, so that the
+ * ZDD only spans the edges left open. Soundness is the whole point: every rule below holds in
+ * every solution (a single simple loop meeting all hints), so no solution is ever removed.
+ *
+ * Rules, propagated to a fixpoint with work queues:
+ * - Inside/outside colouring (Shirai et al.): every cell, plus one virtual node for the region
+ *   outside the grid, is inside or outside the loop; an edge is ON iff the two cells it
+ *   separates differ. Relations "same" / "different" are kept in a union-find with parity; an
+ *   edge whose two cells are related is fixed at once (merging components checks the edges
+ *   around the smaller one).
+ * - Cell enumeration: the 16 assignments of a cell's four sides are filtered by known edges,
+ *   the hint, the known relations between the cell and its four neighbours, and the degree
+ *   rule at its corners; sides that agree in every survivor are fixed, and relations between
+ *   neighbours that agree are recorded. This subsumes hint counting and most pattern tables
+ *   (0 next to 3, 3 in a corner, 1 and 2 in a corner, ...).
+ * - Vertex enumeration: the 16 assignments of a vertex's four edges, filtered by degree 0 or
+ *   2, known edges, the relations between the four cells around it, and each hinted cell's
+ *   bounds on how many of its two sides at this vertex can be ON; fixes edges and records
+ *   relations between the four cells (the classic "corner" reasoning: both-or-neither is
+ *   "same", exactly-one is "different").
+ * - No premature loops: an edge that would close a path into a loop is OFF unless that loop
+ *   would be a complete solution (no other ON edge, every hint met); a loop that did close
+ *   must be the whole solution, so every other edge is OFF (or there is no solution).
+ * - Probing (depth 1): an open edge whose ON (OFF) assumption propagates to a contradiction is
+ *   OFF (ON); edges fixed the same way under both assumptions are fixed.
+ */
+import { Grid } from '../model/grid';
+
+export const UNKNOWN = -1, OFF = 0, ON = 1;
+
+export interface Deduction {
+  /** Per Grid edge: UNKNOWN / OFF / ON. */
+  edges: Int8Array;
+  /** Per cell: -1 unknown, 0 outside, 1 inside. */
+  inside?: Int8Array;
+  /** True only when the puzzle has no solution. */
+  contradiction: boolean;
+  /** Number of edges decided. */
+  fixed: number;
+}
+
+export interface DeduceOptions {
+  /** A cell index whose hint is treated as absent (for redundant-hint tests). */
+  ignoreHint?: number;
+  /** Override hints (same layout as puzzle.hints). */
+  hints?: Int8Array;
+  /** Start from these known edges (e.g. forced by the caller). */
+  edges?: Int8Array;
+  /** Probing passes over the open edges (0 disables probing). Default 8. */
+  maxRounds?: number;
+  isCancelled?: () => boolean;
+}
+
+// Arrays written through the undo log (probing undoes its writes).
+const A_EDGE = 0, A_PARENT = 1, A_PAR = 2, A_SIZE = 3, A_NEXT = 4, A_MATE = 5, A_CLEN = 6, A_PDEG = 7;
+
+// Masks over the 16 assignments m of four edges (bit k = edge k ON): bit m of a mask is set
+// when assignment m satisfies the constraint.
+const bit = (m: number, k: number) => (m >> k) & 1;
+function maskOf(pred: (m: number) => boolean): number {
+  let mask = 0;
+  for (let m = 0; m < 16; m++) if (pred(m)) mask |= 1 << m;
+  return mask;
+}
+const popcount = (m: number) => bit(m, 0) + bit(m, 1) + bit(m, 2) + bit(m, 3);
+/** Edge k is ON. */
+const SIDE_ON = Int32Array.from([0, 1, 2, 3], (k) => maskOf((m) => bit(m, k) === 1));
+/** A cell's sides (top, bottom, left, right) with exactly h ON. */
+const CELL_POP = Int32Array.from([0, 1, 2, 3, 4], (h) => maskOf((m) => popcount(m) === h));
+/** Cell nodes: 0 = the cell, 1 + k = the node across side k; node 1 + k differs from the cell iff side k is ON. */
+const cellVal = (m: number, i: number) => (i === 0 ? 0 : bit(m, i - 1));
+/** Index ((i * 5 + j) << 1) | d: nodes i and j differ (d = 1) or not. */
+const CELL_XOR = new Int32Array(50);
+for (let i = 0; i < 5; i++) for (let j = 0; j < 5; j++) for (let d = 0; d < 2; d++) {
+  CELL_XOR[((i * 5 + j) << 1) | d] = maskOf((m) => (cellVal(m, i) ^ cellVal(m, j)) === d);
+}
+/** Corners TL, TR, BL, BR of a cell (sides top 0 / bottom 1 with left 2 / right 3): index corner * 3 + sum. */
+const CORNER_SIDES = [[0, 2], [0, 3], [1, 2], [1, 3]];
+const CORNER_SUM = new Int32Array(12);
+for (let q = 0; q < 4; q++) for (let p = 0; p <= 2; p++) {
+  CORNER_SUM[q * 3 + p] = maskOf((m) => bit(m, CORNER_SIDES[q]![0]!) + bit(m, CORNER_SIDES[q]![1]!) === p);
+}
+/** A vertex's edges (up, right, down, left) with degree 0 or 2. */
+const VERT_DEG = maskOf((m) => popcount(m) === 0 || popcount(m) === 2);
+/** Cells around a vertex: 0 NW, 1 NE, 2 SE, 3 SW; edge k lies between cells k and k + 1. */
+const vertVal = (m: number, i: number) => { let v = 0; for (let k = 0; k < i; k++) v ^= bit(m, k); return v; };
+const VERT_XOR = new Int32Array(32);
+for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) for (let d = 0; d < 2; d++) {
+  VERT_XOR[((i * 4 + j) << 1) | d] = maskOf((m) => (vertVal(m, i) ^ vertVal(m, j)) === d);
+}
+/** Cell k's two sides at the vertex are edges k - 1 and k: index k * 3 + how many are ON. */
+const VERT_SUM = new Int32Array(12);
+for (let k = 0; k < 4; k++) for (let p = 0; p <= 2; p++) {
+  VERT_SUM[k * 3 + p] = maskOf((m) => bit(m, (k + 3) & 3) + bit(m, k) === p);
+}
+
+class Deducer {
+  readonly R: number;
+  readonly C: number;
+  readonly N: number; // cells; node N is the outside
+  readonly OUT: number;
+  readonly V: number;
+  readonly E: number;
+  readonly H: number;
+  readonly grid: Grid;
+  readonly hints: Int8Array;
+
+  readonly edges: Int8Array;
+  // Union-find with parity over cells + outside.
+  readonly parent: Int32Array;
+  readonly par: Int32Array;
+  readonly size: Int32Array;
+  readonly next: Int32Array; // circular member lists
+  // Paths of processed ON edges: for an end vertex, the other end and the length.
+  readonly mate: Int32Array;
+  readonly clen: Int32Array;
+  readonly pdeg: Int32Array;
+  readonly arrs: (Int8Array | Int32Array)[];
+
+  // Geometry tables.
+  readonly cellSides: Int32Array; // 4 per cell: top, bottom, left, right
+  readonly cellNb: Int32Array; // 4 per cell: node across top, bottom, left, right
+  readonly vertEdges: Int32Array; // 4 per vertex: up, right, down, left (-1 missing)
+  readonly vertCells: Int32Array; // 4 per vertex: NW, NE, SE, SW (OUT outside)
+  readonly edgeA: Int32Array; // node on one side
+  readonly edgeB: Int32Array;
+  readonly edgeU: Int32Array; // vertices
+  readonly edgeV: Int32Array;
+
+  // Undo log.
+  logging = false;
+  logArr = new Int8Array(1024);
+  logIdx = new Int32Array(1024);
+  logOld = new Int32Array(1024);
+  logTop = 0;
+
+  // Work queues.
+  readonly edgeQ: Int32Array;
+  edgeTop = 0;
+  readonly cellQ: Int32Array;
+  cellTop = 0;
+  readonly inCellQ: Uint8Array;
+  readonly vertQ: Int32Array;
+  vertTop = 0;
+  readonly inVertQ: Uint8Array;
+  pending: number[] = []; // closing edges allowed so far: re-check when idle
+
+  contra = false;
+  onCount = 0;
+  fixed = 0;
+  fp = 0; // parity returned by find
+
+  constructor(rows: number, cols: number, hints: Int8Array) {
+    this.R = rows; this.C = cols;
+    const g = (this.grid = new Grid(rows, cols));
+    this.N = g.cellCount; this.OUT = this.N;
+    this.V = g.vertexCount; this.E = g.edgeCount; this.H = g.horizontalEdgeCount;
+    this.hints = hints;
+    const N = this.N, V = this.V, E = this.E;
+    this.edges = new Int8Array(E).fill(UNKNOWN);
+    this.parent = new Int32Array(N + 1);
+    this.par = new Int32Array(N + 1);
+    this.size = new Int32Array(N + 1).fill(1);
+    this.next = new Int32Array(N + 1);
+    for (let i = 0; i <= N; i++) { this.parent[i] = i; this.next[i] = i; }
+    // Union by size: the outside touches every border cell, so it weighs as much as they do.
+    this.size[N] = 2 * (rows + cols);
+    this.mate = new Int32Array(V).fill(-1);
+    this.clen = new Int32Array(V);
+    this.pdeg = new Int32Array(V);
+    this.arrs = [this.edges, this.parent, this.par, this.size, this.next, this.mate, this.clen, this.pdeg];
+
+    this.cellSides = new Int32Array(4 * N);
+    this.cellNb = new Int32Array(4 * N);
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < cols; c++) {
+        const x = r * cols + c, o = 4 * x;
+        this.cellSides[o] = g.horizontalEdge(r, c);
+        this.cellSides[o + 1] = g.horizontalEdge(r + 1, c);
+        this.cellSides[o + 2] = g.verticalEdge(r, c);
+        this.cellSides[o + 3] = g.verticalEdge(r, c + 1);
+        this.cellNb[o] = r > 0 ? x - cols : this.OUT;
+        this.cellNb[o + 1] = r < rows - 1 ? x + cols : this.OUT;
+        this.cellNb[o + 2] = c > 0 ? x - 1 : this.OUT;
+        this.cellNb[o + 3] = c < cols - 1 ? x + 1 : this.OUT;
+      }
+    }
+    this.vertEdges = new Int32Array(4 * V);
+    this.vertCells = new Int32Array(4 * V);
+    const cellOr = (r: number, c: number) => (r >= 0 && r < rows && c >= 0 && c < cols ? r * cols + c : this.OUT);
+    for (let r = 0; r <= rows; r++) {
+      for (let c = 0; c <= cols; c++) {
+        const v = r * (cols + 1) + c, o = 4 * v;
+        this.vertEdges[o] = r > 0 ? g.verticalEdge(r - 1, c) : -1;
+        this.vertEdges[o + 1] = c < cols ? g.horizontalEdge(r, c) : -1;
+        this.vertEdges[o + 2] = r < rows ? g.verticalEdge(r, c) : -1;
+        this.vertEdges[o + 3] = c > 0 ? g.horizontalEdge(r, c - 1) : -1;
+        this.vertCells[o] = cellOr(r - 1, c - 1);
+        this.vertCells[o + 1] = cellOr(r - 1, c);
+        this.vertCells[o + 2] = cellOr(r, c);
+        this.vertCells[o + 3] = cellOr(r, c - 1);
+      }
+    }
+    this.edgeA = new Int32Array(E); this.edgeB = new Int32Array(E);
+    this.edgeU = new Int32Array(E); this.edgeV = new Int32Array(E);
+    for (let e = 0; e < E; e++) {
+      const [a, b] = g.edgeCells(e);
+      this.edgeA[e] = a < 0 ? this.OUT : a;
+      this.edgeB[e] = b < 0 ? this.OUT : b;
+      const [r1, c1, r2, c2] = g.edgeEnds(e);
+      this.edgeU[e] = r1 * (cols + 1) + c1;
+      this.edgeV[e] = r2 * (cols + 1) + c2;
+    }
+    this.edgeQ = new Int32Array(E);
+    this.cellQ = new Int32Array(N);
+    this.inCellQ = new Uint8Array(N);
+    this.vertQ = new Int32Array(V);
+    this.inVertQ = new Uint8Array(V);
+  }
+
+  // ---- logged writes ----
+  w(a: number, i: number, v: number): void {
+    const arr = this.arrs[a]!;
+    if (this.logging) {
+      if (this.logTop === this.logArr.length) this.growLog();
+      this.logArr[this.logTop] = a;
+      this.logIdx[this.logTop] = i;
+      this.logOld[this.logTop] = arr[i]!;
+      this.logTop++;
+    }
+    arr[i] = v;
+  }
+
+  growLog(): void {
+    const n = this.logArr.length * 2;
+    const la = new Int8Array(n); la.set(this.logArr); this.logArr = la;
+    const li = new Int32Array(n); li.set(this.logIdx); this.logIdx = li;
+    const lo = new Int32Array(n); lo.set(this.logOld); this.logOld = lo;
+  }
+
+  undo(mark: number): void {
+    for (let t = this.logTop - 1; t >= mark; t--) this.arrs[this.logArr[t]!]![this.logIdx[t]!] = this.logOld[t]!;
+    this.logTop = mark;
+  }
+
+  // ---- union-find with parity ----
+  find(x: number): number {
+    const parent = this.parent, par = this.par;
+    let p = 0, r = x;
+    while (parent[r] !== r) { p ^= par[r]!; r = parent[r]!; }
+    let y = x, py = p;
+    while (parent[y] !== r && y !== r) {
+      const nx = parent[y]!, pn = py ^ par[y]!;
+      this.w(A_PARENT, y, r);
+      this.w(A_PAR, y, py);
+      y = nx; py = pn;
+    }
+    this.fp = p;
+    return r;
+  }
+
+  /** Records that a and b differ (d = 1) or are the same (d = 0). */
+  union(a: number, b: number, d: number): void {
+    let ra = this.find(a); const pa = this.fp;
+    let rb = this.find(b); const pb = this.fp;
+    if (ra === rb) {
+      if ((pa ^ pb) !== d) this.contra = true;
+      return;
+    }
+    if (this.size[ra]! < this.size[rb]!) { const t = ra; ra = rb; rb = t; }
+    // rb (smaller) goes under ra.
+    this.w(A_PARENT, rb, ra);
+    this.w(A_PAR, rb, pa ^ pb ^ d);
+    this.w(A_SIZE, ra, this.size[ra]! + this.size[rb]!);
+    // Every new relation involves a member of the smaller side: fix its edges to the larger
+    // side and revisit the cells and vertices around it.
+    let m = rb;
+    do {
+      this.touchNode(m, ra);
+      m = this.next[m]!;
+    } while (m !== rb && !this.contra);
+    const na = this.next[ra]!, nb = this.next[rb]!;
+    this.w(A_NEXT, ra, nb);
+    this.w(A_NEXT, rb, na);
+  }
+
+  touchNode(m: number, root: number): void {
+    this.markChanged(m);
+    if (m === this.OUT) {
+      const R = this.R, C = this.C;
+      for (let c = 0; c < C; c++) { this.touchCellSide(c, 0, root); this.touchCellSide((R - 1) * C + c, 1, root); }
+      for (let r = 0; r < R; r++) { this.touchCellSide(r * C, 2, root); this.touchCellSide(r * C + C - 1, 3, root); }
+      return;
+    }
+    for (let k = 0; k < 4; k++) {
+      const e = this.cellSides[4 * m + k]!;
+      const o = this.cellNb[4 * m + k]!;
+      if (this.edges[e] === UNKNOWN) {
+        if (this.find(o) === root) {
+          const po = this.fp;
+          this.find(m);
+          this.setEdge(e, po ^ this.fp);
+        }
+      }
+      if (o !== this.OUT) this.pushCell(o);
+      this.pushVert(this.edgeU[e]!);
+      this.pushVert(this.edgeV[e]!);
+    }
+    this.pushCell(m);
+  }
+
+  touchCellSide(x: number, k: number, root: number): void {
+    this.markChanged(x);
+    const e = this.cellSides[4 * x + k]!;
+    if (this.edges[e] === UNKNOWN && this.find(x) === root) {
+      const px = this.fp;
+      this.find(this.OUT);
+      this.setEdge(e, px ^ this.fp);
+    }
+    this.pushCell(x);
+    this.pushVert(this.edgeU[e]!);
+    this.pushVert(this.edgeV[e]!);
+  }
+
+  pushCell(x: number): void {
+    if (this.inCellQ[x]) return;
+    if (this.tracking) { const r = (x / this.C) | 0, c = x - r * this.C; this.track(r, c, r, c); }
+    this.inCellQ[x] = 1;
+    this.cellQ[this.cellTop++] = x;
+  }
+
+  pushVert(v: number): void {
+    if (this.inVertQ[v]) return;
+    if (this.tracking) { const W = this.C + 1, r = (v / W) | 0, c = v - r * W; this.track(r - 1, c - 1, r, c); }
+    this.inVertQ[v] = 1;
+    this.vertQ[this.vertTop++] = v;
+  }
+
+  setEdge(e: number, v: number): void {
+    const cur = this.edges[e]!;
+    if (cur === v) return;
+    if (cur !== UNKNOWN) { this.contra = true; return; }
+    this.w(A_EDGE, e, v);
+    if (v === ON) this.onCount++;
+    this.fixed++;
+    this.edgeQ[this.edgeTop++] = e;
+  }
+
+  // ---- propagation ----
+  propagate(): void {
+    for (;;) {
+      if (this.contra) { this.clearQueues(); return; }
+      if (this.edgeTop > 0) { this.processEdge(this.edgeQ[--this.edgeTop]!); continue; }
+      if (this.vertTop > 0) {
+        const v = this.vertQ[--this.vertTop]!;
+        this.inVertQ[v] = 0;
+        this.vertexCheck(v);
+        continue;
+      }
+      if (this.cellTop > 0) {
+        const x = this.cellQ[--this.cellTop]!;
+        this.inCellQ[x] = 0;
+        this.cellCheck(x);
+        continue;
+      }
+      if (!this.recheckPending()) return;
+    }
+  }
+
+  clearQueues(): void {
+    this.edgeTop = 0;
+    while (this.vertTop > 0) this.inVertQ[this.vertQ[--this.vertTop]!] = 0;
+    while (this.cellTop > 0) this.inCellQ[this.cellQ[--this.cellTop]!] = 0;
+  }
+
+  processEdge(e: number): void {
+    const val = this.edges[e]!;
+    const a = this.edgeA[e]!, b = this.edgeB[e]!;
+    this.markChanged(a); this.markChanged(b);
+    // The cells and vertices near this edge read it: revisit them.
+    const u = this.edgeU[e]!, v = this.edgeV[e]!;
+    this.pushVertAndCells(u);
+    this.pushVertAndCells(v);
+    // Vertex checks read a hinted cell's sides at its corners.
+    if (a !== this.OUT && this.hints[a]! >= 0) this.pushCorners(a);
+    if (b !== this.OUT && this.hints[b]! >= 0) this.pushCorners(b);
+    this.union(a, b, val);
+    if (val === ON && !this.contra) this.addToPath(e, u, v);
+  }
+
+  pushVertAndCells(v: number): void {
+    this.pushVert(v);
+    for (let k = 0; k < 4; k++) {
+      const x = this.vertCells[4 * v + k]!;
+      if (x !== this.OUT) this.pushCell(x);
+    }
+  }
+
+  pushCorners(x: number): void {
+    const r = (x / this.C) | 0, c = x - r * this.C, W = this.C + 1;
+    const v = r * W + c;
+    this.pushVert(v); this.pushVert(v + 1); this.pushVert(v + W); this.pushVert(v + W + 1);
+  }
+
+  edgeBetweenVerts(a: number, b: number): number {
+    const W = this.C + 1;
+    const ra = (a / W) | 0, ca = a - ra * W, rb = (b / W) | 0, cb = b - rb * W;
+    return this.grid.edgeBetween(ra, ca, rb, cb);
+  }
+
+  addToPath(e: number, u: number, v: number): void {
+    const du = this.pdeg[u]!, dv = this.pdeg[v]!;
+    if (du >= 2 || dv >= 2) { this.contra = true; return; }
+    const a = du === 0 ? u : this.mate[u]!;
+    const b = dv === 0 ? v : this.mate[v]!;
+    const la = du === 0 ? 0 : this.clen[u]!;
+    const lb = dv === 0 ? 0 : this.clen[v]!;
+    this.w(A_PDEG, u, du + 1);
+    this.w(A_PDEG, v, dv + 1);
+    if (a === v) {
+      // u and v were the two ends of one path: this edge closes a loop.
+      this.w(A_MATE, u, -1);
+      this.w(A_MATE, v, -1);
+      this.closedLoop(la + 1);
+      return;
+    }
+    if (du === 1) this.w(A_MATE, u, -1);
+    if (dv === 1) this.w(A_MATE, v, -1);
+    const len = la + lb + 1;
+    this.w(A_MATE, a, b); this.w(A_MATE, b, a);
+    this.w(A_CLEN, a, len); this.w(A_CLEN, b, len);
+    const f = this.edgeBetweenVerts(a, b);
+    if (f >= 0 && this.edges[f] === UNKNOWN) this.checkClosing(f, len);
+    void e;
+  }
+
+  /** Would closing the path with edge f (path of len edges) give a complete solution? */
+  closingIsSolution(f: number, len: number): boolean {
+    if (this.onCount !== len) return false;
+    const hints = this.hints, N = this.N;
+    for (let x = 0; x < N; x++) {
+      const h = hints[x]!;
+      if (h < 0) continue;
+      let k = 0;
+      for (let s = 0; s < 4; s++) {
+        const e = this.cellSides[4 * x + s]!;
+        if (this.edges[e] === ON || e === f) k++;
+      }
+      if (k !== h) return false;
+    }
+    return true;
+  }
+
+  checkClosing(f: number, len: number): void {
+    if (this.closingIsSolution(f, len)) this.pending.push(f);
+    else this.setEdge(f, OFF);
+  }
+
+  /** Re-checks closing edges that were allowed earlier; true if anything changed. */
+  recheckPending(): boolean {
+    if (this.pending.length === 0) return false;
+    const before = this.fixed;
+    const list = this.pending;
+    this.pending = [];
+    for (const f of list) {
+      if (this.edges[f] !== UNKNOWN) continue;
+      const u = this.edgeU[f]!, v = this.edgeV[f]!;
+      if (this.pdeg[u] !== 1 || this.mate[u] !== v) continue;
+      this.checkClosing(f, this.clen[u]!);
+    }
+    return this.fixed !== before || this.contra;
+  }
+
+  closedLoop(len: number): void {
+    // A closed loop is the whole solution: nothing else may be ON, every hint must be met.
+    if (this.onCount !== len) { this.contra = true; return; }
+    const hints = this.hints, N = this.N;
+    for (let x = 0; x < N; x++) {
+      const h = hints[x]!;
+      if (h < 0) continue;
+      let k = 0;
+      for (let s = 0; s < 4; s++) if (this.edges[this.cellSides[4 * x + s]!] === ON) k++;
+      if (k !== h) { this.contra = true; return; }
+    }
+    for (let e = 0; e < this.E; e++) if (this.edges[e] === UNKNOWN) this.setEdge(e, OFF);
+  }
+
+  // ---- local enumeration ----
+  // Each check is a set of 16 assignments (a 16-bit mask) narrowed by precomputed masks.
+  private readonly roots = new Int32Array(5);
+  private readonly pars = new Int32Array(5);
+
+  cellCheck(x: number): void {
+    const edges = this.edges, o = 4 * x, sides = this.cellSides;
+    const h = this.hints[x]!;
+    let valid = h >= 0 ? (h <= 4 ? CELL_POP[h]! : 0) : 0xffff;
+    let open = 0;
+    for (let k = 0; k < 4; k++) {
+      const st = edges[sides[o + k]!]!;
+      if (st === ON) valid &= SIDE_ON[k]!;
+      else if (st === OFF) valid &= ~SIDE_ON[k]!;
+      else open++;
+    }
+    if (open === 0 && h < 0) return;
+    const roots = this.roots, pars = this.pars;
+    roots[0] = this.find(x); pars[0] = this.fp;
+    for (let k = 0; k < 4; k++) { roots[k + 1] = this.find(this.cellNb[o + k]!); pars[k + 1] = this.fp; }
+    for (let i = 0; i < 5; i++) {
+      for (let j = i + 1; j < 5; j++) {
+        if (roots[i] === roots[j]) valid &= CELL_XOR[((i * 5 + j) << 1) | (pars[i]! ^ pars[j]!)]!;
+      }
+    }
+    // Degree 0 or 2 at each corner, given the corner's other two edges.
+    const r = (x / this.C) | 0, c = x - r * this.C, W = this.C + 1;
+    const v0 = r * W + c;
+    valid &= this.cornerMask(v0, sides[o]!, sides[o + 2]!, 0);
+    valid &= this.cornerMask(v0 + 1, sides[o]!, sides[o + 3]!, 1);
+    valid &= this.cornerMask(v0 + W, sides[o + 1]!, sides[o + 2]!, 2);
+    valid &= this.cornerMask(v0 + W + 1, sides[o + 1]!, sides[o + 3]!, 3);
+    if (valid === 0) { this.contra = true; return; }
+    for (let k = 0; k < 4; k++) {
+      const e = sides[o + k]!;
+      if (edges[e] !== UNKNOWN) continue;
+      if ((valid & ~SIDE_ON[k]!) === 0) this.setEdge(e, ON);
+      else if ((valid & SIDE_ON[k]!) === 0) this.setEdge(e, OFF);
+    }
+    // Relations between neighbours that hold in every surviving assignment.
+    for (let i = 1; i < 5; i++) {
+      for (let j = i + 1; j < 5; j++) {
+        if (roots[i] === roots[j]) continue;
+        const t = (i * 5 + j) << 1;
+        const same = (valid & CELL_XOR[t]!) !== 0, diff = (valid & CELL_XOR[t | 1]!) !== 0;
+        if (same && diff) continue;
+        this.union(this.cellNb[o + i - 1]!, this.cellNb[o + j - 1]!, diff ? 1 : 0);
+        if (this.contra) return;
+        // Roots may have changed; refresh them for the remaining pairs.
+        for (let k = 1; k < 5; k++) roots[k] = this.find(this.cellNb[o + k - 1]!);
+      }
+    }
+  }
+
+  /** Assignments of a cell whose sides s1, s2 meet at vertex v that keep v's degree 0 or 2. */
+  cornerMask(v: number, s1: number, s2: number, corner: number): number {
+    let k = 0, u = 0;
+    for (let d = 0; d < 4; d++) {
+      const e = this.vertEdges[4 * v + d]!;
+      if (e < 0 || e === s1 || e === s2) continue;
+      const st = this.edges[e]!;
+      if (st === ON) k++;
+      else if (st === UNKNOWN) u++;
+    }
+    if (k === 0 && u >= 2) return 0xffff;
+    // Pair sums p allowed: some t in [0, u] with p + k + t in {0, 2}.
+    let m = 0;
+    for (let p = 0; p <= 2; p++) {
+      const t0 = -p - k, t2 = 2 - p - k;
+      if ((t0 >= 0 && t0 <= u) || (t2 >= 0 && t2 <= u)) m |= CORNER_SUM[corner * 3 + p]!;
+    }
+    return m;
+  }
+
+  vertexCheck(v: number): void {
+    const edges = this.edges, o = 4 * v;
+    let valid = VERT_DEG;
+    for (let k = 0; k < 4; k++) {
+      const e = this.vertEdges[o + k]!;
+      const st = e < 0 ? OFF : edges[e]!;
+      if (st === ON) valid &= SIDE_ON[k]!;
+      else if (st === OFF) valid &= ~SIDE_ON[k]!;
+    }
+    if (valid === 0) { this.contra = true; return; }
+    const roots = this.roots, pars = this.pars;
+    for (let k = 0; k < 4; k++) { roots[k] = this.find(this.vertCells[o + k]!); pars[k] = this.fp; }
+    for (let i = 0; i < 4; i++) {
+      for (let j = i + 1; j < 4; j++) {
+        if (roots[i] === roots[j]) valid &= VERT_XOR[((i * 4 + j) << 1) | (pars[i]! ^ pars[j]!)]!;
+      }
+    }
+    // How many of each hinted cell's two sides at v can be ON, given its other sides.
+    for (let k = 0; k < 4; k++) {
+      const x = this.vertCells[o + k]!;
+      if (x === this.OUT) continue;
+      const h = this.hints[x]!;
+      if (h < 0) continue;
+      const e1 = this.vertEdges[o + ((k + 3) & 3)]!, e2 = this.vertEdges[o + k]!;
+      let on = 0, unk = 0;
+      for (let s = 0; s < 4; s++) {
+        const e = this.cellSides[4 * x + s]!;
+        if (e === e1 || e === e2) continue;
+        const st = edges[e]!;
+        if (st === ON) on++;
+        else if (st === UNKNOWN) unk++;
+      }
+      const lo = h - on - unk, hi = h - on;
+      let m = 0;
+      for (let p = lo < 0 ? 0 : lo; p <= hi && p <= 2; p++) m |= VERT_SUM[k * 3 + p]!;
+      valid &= m;
+    }
+    if (valid === 0) { this.contra = true; return; }
+    for (let k = 0; k < 4; k++) {
+      const e = this.vertEdges[o + k]!;
+      if (e < 0 || edges[e] !== UNKNOWN) continue;
+      if ((valid & ~SIDE_ON[k]!) === 0) this.setEdge(e, ON);
+      else if ((valid & SIDE_ON[k]!) === 0) this.setEdge(e, OFF);
+    }
+    // Relations between the four cells (the classic corner reasoning: both-or-neither / one).
+    for (let i = 0; i < 4; i++) {
+      for (let j = i + 1; j < 4; j++) {
+        if (roots[i] === roots[j]) continue;
+        const t = (i * 4 + j) << 1;
+        const same = (valid & VERT_XOR[t]!) !== 0, diff = (valid & VERT_XOR[t | 1]!) !== 0;
+        if (same && diff) continue;
+        this.union(this.vertCells[o + i]!, this.vertCells[o + j]!, diff ? 1 : 0);
+        if (this.contra) return;
+        for (let k = 0; k < 4; k++) roots[k] = this.find(this.vertCells[o + k]!);
+      }
+    }
+  }
+
+  // ---- probing ----
+  private probeIdx = new Int32Array(0);
+  private probeVal = new Int8Array(0);
+  private probeN = 0;
+  // Bounding box (in cell rows/cols) of the cells and vertices a probe visited.
+  tracking = false;
+  cellProbes = !!process.env.CELLPROBE;
+  br0 = 0; bc0 = 0; br1 = 0; bc1 = 0;
+  // Cells changed in the main state during the current probing pass.
+  changed: Uint8Array | null = null;
+
+  track(r0: number, c0: number, r1: number, c1: number): void {
+    if (r0 < this.br0) this.br0 = r0;
+    if (c0 < this.bc0) this.bc0 = c0;
+    if (r1 > this.br1) this.br1 = r1;
+    if (c1 > this.bc1) this.bc1 = c1;
+  }
+
+  markChanged(x: number): void {
+    if (this.changed && !this.logging && x !== this.OUT) this.changed[x] = 1;
+  }
+
+  /**
+   * Assumes edge e = val, propagates, and undoes. Returns true on a contradiction; otherwise
+   * the edges the assumption fixed are left in probeIdx/probeVal.
+   */
+  probe(e: number, val: number, cell = false): boolean {
+    const mark = this.logTop, on = this.onCount, fx = this.fixed;
+    const pendingCopy = this.pending.length > 0 ? this.pending.slice() : null;
+    this.logging = true;
+    this.tracking = true;
+    if (cell) this.union(e, this.OUT, val);
+    else this.setEdge(e, val);
+    this.propagate();
+    this.tracking = false;
+    const bad = this.contra;
+    if (!bad) {
+      let n = 0;
+      for (let t = mark; t < this.logTop; t++) if (this.logArr[t] === A_EDGE) n++;
+      if (this.probeIdx.length < n) { this.probeIdx = new Int32Array(n * 2); this.probeVal = new Int8Array(n * 2); }
+      n = 0;
+      for (let t = mark; t < this.logTop; t++) {
+        if (this.logArr[t] !== A_EDGE) continue;
+        const i = this.logIdx[t]!;
+        this.probeIdx[n] = i; this.probeVal[n] = this.edges[i]!; n++;
+      }
+      this.probeN = n;
+    }
+    this.undo(mark);
+    this.logging = false;
+    this.contra = false;
+    this.onCount = on; this.fixed = fx;
+    if (pendingCopy) this.pending = pendingCopy;
+    else this.pending.length = 0;
+    return bad;
+  }
+
+  /**
+   * True when nothing near edge e carries information (no hint, no fixed side, no known
+   * relation, not at the border): assuming e either way then fixes nothing, so skip it.
+   */
+  quiet(e: number): boolean {
+    const u = this.edgeU[e]!, v = this.edgeV[e]!;
+    for (const w of [u, v]) {
+      for (let k = 0; k < 4; k++) {
+        const x = this.vertCells[4 * w + k]!;
+        if (x === this.OUT || this.hints[x]! >= 0) return false;
+        if (this.parent[x] !== x || this.size[x] !== 1) return false;
+        for (let s = 0; s < 4; s++) if (this.edges[this.cellSides[4 * x + s]!] !== UNKNOWN) return false;
+      }
+    }
+    return true;
+  }
+
+  probeAll(maxRounds: number, isCancelled?: () => boolean): void {
+    const E = this.E, R = this.R, C = this.C;
+    // Per edge, the region its last probes read (cells, with a margin); -1 = never probed.
+    const box = new Int32Array(4 * E).fill(-1);
+    const changed = (this.changed = new Uint8Array(this.N));
+    const prefix = new Int32Array((R + 1) * (C + 1));
+    let idx = new Int32Array(64), val = new Int8Array(64);
+    const common: number[] = [];
+    const scratch = this.scratch;
+    for (let round = 0; round < maxRounds && !this.contra; round++) {
+      const before = this.fixed;
+      if (round > 0) {
+        // Prefix sums of the cells changed in the previous pass, for O(1) box queries.
+        for (let r = 0; r < R; r++) {
+          let row = 0;
+          for (let c = 0; c < C; c++) {
+            row += changed[r * C + c]!;
+            prefix[(r + 1) * (C + 1) + c + 1] = prefix[r * (C + 1) + c + 1]! + row;
+          }
+        }
+        changed.fill(0);
+      }
+      for (let e = 0; e < E && !this.contra; e++) {
+        if (this.edges[e] !== UNKNOWN) continue;
+        if (isCancelled && (e & 63) === 0 && isCancelled()) return;
+        if (round > 0 && box[4 * e]! >= 0) {
+          // Nothing changed where this edge's probes looked: the result would be the same.
+          const r0 = box[4 * e]!, c0 = box[4 * e + 1]!, r1 = box[4 * e + 2]! + 1, c1 = box[4 * e + 3]! + 1;
+          const W = C + 1;
+          const sum = prefix[r1 * W + c1]! - prefix[r0 * W + c1]! - prefix[r1 * W + c0]! + prefix[r0 * W + c0]!;
+          if (sum === 0) continue;
+        }
+        if (this.quiet(e)) continue;
+        this.br0 = R; this.bc0 = C; this.br1 = 0; this.bc1 = 0;
+        if (this.probe(e, ON)) { this.setEdge(e, OFF); this.propagate(); box[4 * e] = -1; continue; }
+        // Edges fixed under ON, kept for comparison with OFF.
+        const n = this.probeN;
+        if (idx.length < n) { idx = new Int32Array(2 * n); val = new Int8Array(2 * n); }
+        idx.set(this.probeIdx.subarray(0, n)); val.set(this.probeVal.subarray(0, n));
+        if (this.probe(e, OFF)) { this.setEdge(e, ON); this.propagate(); box[4 * e] = -1; continue; }
+        const m = 2;
+        box[4 * e] = Math.max(0, this.br0 - m); box[4 * e + 1] = Math.max(0, this.bc0 - m);
+        box[4 * e + 2] = Math.min(R - 1, this.br1 + m); box[4 * e + 3] = Math.min(C - 1, this.bc1 + m);
+        // Edges fixed the same way under both assumptions hold in every solution.
+        common.length = 0;
+        if (this.probeN > 0 && n > 0) {
+          for (let t = 0; t < this.probeN; t++) scratch[this.probeIdx[t]!] = this.probeVal[t]! + 1;
+          for (let t = 0; t < n; t++) {
+            const i = idx[t]!;
+            if (i !== e && scratch[i] === val[t]! + 1) common.push(i, val[t]!);
+          }
+          for (let t = 0; t < this.probeN; t++) scratch[this.probeIdx[t]!] = 0;
+        }
+        for (let t = 0; t < common.length; t += 2) this.setEdge(common[t]!, common[t + 1]!);
+        if (common.length > 0) this.propagate();
+      }
+      if (this.cellProbes) {
+        const ro = this.find(this.OUT);
+        for (let x = 0; x < this.N && !this.contra; x++) {
+          if (this.find(x) === this.find(this.OUT)) continue;
+          if (this.probe(x, 0, true)) { this.union(x, this.OUT, 1); this.propagate(); continue; }
+          if (this.probe(x, 1, true)) { this.union(x, this.OUT, 0); this.propagate(); continue; }
+        }
+        void ro;
+      }
+      if (this.fixed === before) break;
+    }
+    this.changed = null;
+  }
+
+  private _scratch: Int8Array | null = null;
+  get scratch(): Int8Array {
+    if (!this._scratch) this._scratch = new Int8Array(this.E);
+    return this._scratch;
+  }
+
+  finish(): Deduction {
+    if (!this.contra && this.fixed === this.E && this.onCount === 0) this.contra = true; // no loop at all
+    const inside = new Int8Array(this.N).fill(-1);
+    const ro = this.find(this.OUT), po = this.fp;
+    for (let x = 0; x < this.N; x++) {
+      if (this.find(x) === ro) inside[x] = this.fp ^ po;
+    }
+    return { edges: this.edges, inside, contradiction: this.contra, fixed: this.fixed };
+  }
+}
+
+
+export function deduce(
+  puzzle: { rows: number; cols: number; hints: Int8Array },
+  options: DeduceOptions = {},
+): Deduction {
+  const { rows, cols } = puzzle;
+  const hints = Int8Array.from(options.hints ?? puzzle.hints);
+  if (options.ignoreHint !== undefined && options.ignoreHint >= 0 && options.ignoreHint < hints.length) {
+    hints[options.ignoreHint] = -1;
+  }
+  const d = new Deducer(rows, cols, hints);
+  if (rows <= 0 || cols <= 0) return { edges: d.edges, inside: new Int8Array(0), contradiction: true, fixed: 0 };
+  for (let x = 0; x < d.N; x++) if (hints[x]! > 4) d.contra = true;
+  if (options.edges) {
+    const given = options.edges;
+    for (let e = 0; e < d.E && e < given.length; e++) {
+      const s = given[e]!;
+      if (s === ON || s === OFF) d.setEdge(e, s);
+    }
+  }
+  for (let x = 0; x < d.N; x++) d.pushCell(x);
+  for (let v = 0; v < d.V; v++) d.pushVert(v);
+  d.propagate();
+  if (!d.contra && !(options.isCancelled && options.isCancelled())) {
+    d.probeAll(options.maxRounds ?? 8, options.isCancelled);
+  }
+  return d.finish();
+}

@@ -1,0 +1,417 @@
+/**
+ * The Slitherlink cycle spec (Yoshinaka et al. 2012, Algorithm 4): one simple cycle over the grid's
+ * edges, as a mate function over the frontier vertices, plus a counter per hinted cell.
+ *
+ * The ZDD's variables are only the *open* edges (those deduction left undecided): open edge k in
+ * processing order is level `levels - k`. Edges fixed off are dropped from the order; edges fixed
+ * on are applied inside the transitions (they change the mates but have no level), so a set in the
+ * ZDD is the loop minus its fixed-on edges.
+ *
+ * State layout (Int32 words): `vertexSlots` mate words, then `cellSlots` counter words, then (in
+ * broken-mark mode) one word: 1 once a breakable hint is broken.
+ * - mate word: 0 = vertex of degree 0, -1 = degree 2, s + 1 = end of a path whose other end is in slot s.
+ * - counter word: how many more of the cell's open edges must be on (hint minus fixed-on minus taken),
+ *   or BROKEN for the one broken hint (no longer checked).
+ * Slots are assigned deterministically per position and freed slots are zeroed, so equal
+ * situations give equal words and merge without a normalize pass.
+ */
+import { Grid } from '../model/grid';
+import { ACCEPT, REJECT, type Spec } from '../zdd/spec';
+
+const BROKEN = -9;
+
+export interface CycleSpecOptions {
+  /** Per grid edge: -1 open, 0 fixed off, 1 fixed on (deduction's result). Default: all open. */
+  fixed?: Int8Array;
+  /** Processing order of all grid edges; default along the shorter side (see `gridEdgeOrder`). */
+  order?: ArrayLike<number>;
+  /**
+   * Redundancy mode: per cell, 1 when its hint may be broken. A loop may break at most one of
+   * these hints; the state carries a "one hint broken" mark, and `event` is set to the cell
+   * index on the transition where a break becomes definite (see the engine's `liveEvents`).
+   */
+  breakable?: Uint8Array;
+}
+
+/**
+ * All grid edges, vertex by vertex along the longer side so that the frontier runs across the
+ * shorter one (about min(rows, cols) + 1 vertices): for each vertex, its edge to the next vertex in
+ * the sweep line, then its edge to the next line.
+ */
+export function gridEdgeOrder(grid: Grid): number[] {
+  const { rows, cols } = grid;
+  const out: number[] = [];
+  if (cols <= rows) {
+    for (let r = 0; r <= rows; r++)
+      for (let c = 0; c <= cols; c++) {
+        if (c < cols) out.push(grid.horizontalEdge(r, c));
+        if (r < rows) out.push(grid.verticalEdge(r, c));
+      }
+  } else {
+    for (let c = 0; c <= cols; c++)
+      for (let r = 0; r <= rows; r++) {
+        if (r < rows) out.push(grid.verticalEdge(r, c));
+        if (c < cols) out.push(grid.horizontalEdge(r, c));
+      }
+  }
+  return out;
+}
+
+export class SlitherlinkSpec implements Spec {
+  readonly width: number;
+  /** Number of ZDD variables (open edges). */
+  readonly levels: number;
+  /** Open index k (level `levels - k`) -> grid edge. */
+  readonly openEdges: Int32Array;
+  /** Grid edges fixed on (part of every solution, not ZDD variables). */
+  readonly fixedOnEdges: Int32Array;
+  /** False when the fixed edges already contradict a hint or a vertex; root() then rejects. */
+  readonly feasible: boolean;
+  /** Broken-mark mode: a breakable cell whose hint the fixed edges already break (-1 if none). */
+  readonly brokenAtRoot: number;
+  readonly vertexSlots: number;
+  readonly cellSlots: number;
+  event = -1;
+
+  // Per position p of the reduced order (fixed-off edges removed):
+  private readonly posCount: number;
+  private readonly isOpen: Uint8Array;
+  private readonly slotU: Int32Array;
+  private readonly slotV: Int32Array;
+  /** Slots of the vertices whose last edge is at p (checked and cleared after p). */
+  private readonly leaveOff: Int32Array;
+  private readonly leaveSlots: Int32Array;
+  /** Up to two hinted cells beside an open edge: counter word (absolute), initial need if p is
+   * the cell's first open edge (else -1), open edges of the cell after p; word -1 if none. */
+  private readonly cellWordA: Int32Array;
+  private readonly cellInitA: Int32Array;
+  private readonly cellRemA: Int32Array;
+  private readonly cellWordB: Int32Array;
+  private readonly cellInitB: Int32Array;
+  private readonly cellRemB: Int32Array;
+  private readonly cellIdA: Int32Array;
+  private readonly cellIdB: Int32Array;
+  /** Broken-mark mode: word of the mark (-1 otherwise), breakable flag per cell. */
+  private readonly markWord: number;
+  private readonly breakable: Uint8Array;
+  /** Breakable cells with positive initial need starting after p, and the last such cell. */
+  private readonly bPendingAfter: Int32Array;
+  private readonly bPendingCell: Int32Array;
+  /** Broken-mark mode: the cell in each counter slot at position p (p * cellSlots + slot). */
+  private readonly slotCell: Int32Array;
+  /** Fixed-on positions after p. */
+  private readonly fixedOnAfter: Int32Array;
+  /** Hinted cells with positive initial need whose first open edge comes after p. */
+  private readonly pendingAfter: Int32Array;
+  /** Open index of position p, or of the next open position (levels when none). */
+  private readonly nextOpen: Int32Array;
+  private readonly posOfOpen: Int32Array;
+
+  constructor(readonly grid: Grid, readonly hints: Int8Array, options: CycleSpecOptions = {}) {
+    const breakable = options.breakable ?? new Uint8Array(grid.cellCount);
+    this.breakable = breakable;
+    let anyBreakable = false;
+    for (let i = 0; i < breakable.length; i++) if (breakable[i] && hints[i] >= 0) anyBreakable = true;
+    const fixed = options.fixed ?? new Int8Array(grid.edgeCount).fill(-1);
+    const fullOrder = options.order ?? gridEdgeOrder(grid);
+    const order: number[] = [];
+    for (let i = 0; i < fullOrder.length; i++) if (fixed[fullOrder[i]] !== 0) order.push(fullOrder[i]);
+    const P = order.length;
+    this.posCount = P;
+
+    // Static check of hinted cells against fixed edges; initial need over open edges.
+    let feasible = true;
+    let brokenAtRoot = -1;
+    const need0 = new Int32Array(grid.cellCount);
+    const openLeft = new Int32Array(grid.cellCount);
+    for (let r = 0; r < grid.rows; r++)
+      for (let c = 0; c < grid.cols; c++) {
+        const cell = grid.cell(r, c);
+        const h = hints[cell];
+        if (h < 0) continue;
+        let on = 0, open = 0;
+        for (const e of grid.cellEdges(r, c)) {
+          if (fixed[e] === 1) on++;
+          else if (fixed[e] < 0) open++;
+        }
+        need0[cell] = h - on;
+        openLeft[cell] = open;
+        if (h - on < 0 || h - on > open) {
+          // a breakable hint already broken by the fixed edges: no counter, the mark is set
+          if (breakable[cell] && brokenAtRoot < 0) { brokenAtRoot = cell; need0[cell] = 0; }
+          else feasible = false;
+        }
+      }
+    this.feasible = feasible;
+    this.brokenAtRoot = brokenAtRoot;
+
+    // First and last position of every vertex and of every hinted cell's open edges.
+    const vFirst = new Int32Array(grid.vertexCount).fill(-1);
+    const vLast = new Int32Array(grid.vertexCount).fill(-1);
+    const cFirst = new Int32Array(grid.cellCount).fill(-1);
+    const cLast = new Int32Array(grid.cellCount).fill(-1);
+    const cols1 = grid.cols + 1;
+    const ends = (e: number): [number, number] => {
+      const [r1, c1, r2, c2] = grid.edgeEnds(e);
+      return [r1 * cols1 + c1, r2 * cols1 + c2];
+    };
+    for (let p = 0; p < P; p++) {
+      const e = order[p];
+      for (const v of ends(e)) {
+        if (vFirst[v] < 0) vFirst[v] = p;
+        vLast[v] = p;
+      }
+      if (fixed[e] < 0)
+        for (const cell of grid.edgeCells(e)) {
+          if (cell < 0 || hints[cell] < 0 || cell === brokenAtRoot) continue;
+          if (cFirst[cell] < 0) cFirst[cell] = p;
+          cLast[cell] = p;
+        }
+    }
+
+    // Slot allocation: lowest free slot, in order of entry; freed after the last position.
+    this.isOpen = new Uint8Array(P);
+    this.slotU = new Int32Array(P);
+    this.slotV = new Int32Array(P);
+    this.leaveOff = new Int32Array(P + 1);
+    const leave: number[] = [];
+    const cellWord = [new Int32Array(P).fill(-1), new Int32Array(P).fill(-1)];
+    const cellInit = [new Int32Array(P).fill(-1), new Int32Array(P).fill(-1)];
+    const cellRem = [new Int32Array(P), new Int32Array(P)];
+    const cellId = [new Int32Array(P).fill(-1), new Int32Array(P).fill(-1)];
+    const slotCellList: number[][] = [];
+    const activeCells: number[] = [];
+    const vSlot = new Int32Array(grid.vertexCount).fill(-1);
+    const cSlot = new Int32Array(grid.cellCount).fill(-1);
+    const vFree: boolean[] = [];
+    const cFree: boolean[] = [];
+    const alloc = (free: boolean[]): number => {
+      let i = free.indexOf(true);
+      if (i < 0) { i = free.length; free.push(false); } else free[i] = false;
+      return i;
+    };
+    for (let p = 0; p < P; p++) {
+      const e = order[p];
+      const [u, v] = ends(e);
+      if (vFirst[u] === p) vSlot[u] = alloc(vFree);
+      if (vFirst[v] === p) vSlot[v] = alloc(vFree);
+      this.slotU[p] = vSlot[u];
+      this.slotV[p] = vSlot[v];
+      this.isOpen[p] = fixed[e] < 0 ? 1 : 0;
+      if (fixed[e] < 0) {
+        let k = 0;
+        for (const cell of grid.edgeCells(e)) {
+          if (cell < 0 || hints[cell] < 0 || cell === brokenAtRoot) continue;
+          if (cFirst[cell] === p) { cSlot[cell] = alloc(cFree); activeCells[cSlot[cell]] = cell; }
+          cellId[k][p] = cell;
+          cellWord[k][p] = cSlot[cell]; // relative for now
+          cellInit[k][p] = cFirst[cell] === p ? need0[cell] : -1;
+          cellRem[k][p] = --openLeft[cell];
+          k++;
+        }
+        if (anyBreakable) slotCellList.push(activeCells.slice());
+        for (const cell of grid.edgeCells(e))
+          if (cell >= 0 && hints[cell] >= 0 && cell !== brokenAtRoot && cLast[cell] === p) {
+            cFree[cSlot[cell]] = true;
+            activeCells[cSlot[cell]] = -1;
+          }
+      } else if (anyBreakable) {
+        slotCellList.push(activeCells.slice());
+      }
+      for (const w of [u, v])
+        if (vLast[w] === p) { leave.push(vSlot[w]); vFree[vSlot[w]] = true; }
+      this.leaveOff[p + 1] = leave.length;
+    }
+    this.leaveSlots = Int32Array.from(leave);
+    this.vertexSlots = vFree.length;
+    this.cellSlots = cFree.length;
+    this.markWord = anyBreakable ? this.vertexSlots + this.cellSlots : -1;
+    this.width = this.vertexSlots + this.cellSlots + (anyBreakable ? 1 : 0);
+    this.slotCell = new Int32Array(anyBreakable ? P * this.cellSlots : 0).fill(-1);
+    if (anyBreakable)
+      for (let p = 0; p < P; p++) {
+        const list = slotCellList[p];
+        for (let i = 0; i < list.length; i++) if (list[i] !== undefined) this.slotCell[p * this.cellSlots + i] = list[i];
+      }
+    [this.cellIdA, this.cellIdB] = cellId;
+    for (let k = 0; k < 2; k++)
+      for (let p = 0; p < P; p++) if (cellWord[k][p] >= 0) cellWord[k][p] += this.vertexSlots;
+    [this.cellWordA, this.cellWordB] = cellWord;
+    [this.cellInitA, this.cellInitB] = cellInit;
+    [this.cellRemA, this.cellRemB] = cellRem;
+
+    this.fixedOnAfter = new Int32Array(P);
+    this.pendingAfter = new Int32Array(P + 1);
+    let fixedOn = 0;
+    for (let p = P - 1; p >= 0; p--) {
+      this.fixedOnAfter[p] = fixedOn;
+      if (!this.isOpen[p]) fixedOn++;
+    }
+    // pending cells with first open position > p
+    const startsAt = new Int32Array(P + 1);
+    const bStartsAt = new Int32Array(P + 1);
+    const bStartCell = new Int32Array(P + 1).fill(-1);
+    for (let cell = 0; cell < grid.cellCount; cell++)
+      if (hints[cell] >= 0 && need0[cell] > 0 && cFirst[cell] >= 0) {
+        if (breakable[cell]) { bStartsAt[cFirst[cell]]++; bStartCell[cFirst[cell]] = cell; } else startsAt[cFirst[cell]]++;
+      }
+    this.bPendingAfter = new Int32Array(P + 1);
+    this.bPendingCell = new Int32Array(P + 1).fill(-1);
+    let acc = 0, bAcc = 0, bCell = -1;
+    for (let p = P - 1; p >= 0; p--) {
+      this.pendingAfter[p] = acc;
+      this.bPendingAfter[p] = bAcc;
+      this.bPendingCell[p] = bCell;
+      acc += startsAt[p];
+      bAcc += bStartsAt[p];
+      if (bStartCell[p] >= 0) bCell = bStartCell[p];
+    }
+
+    const openEdges: number[] = [];
+    const fixedOnEdges: number[] = [];
+    this.nextOpen = new Int32Array(P + 1);
+    const posOfOpen: number[] = [];
+    for (let p = 0; p < P; p++) {
+      if (this.isOpen[p]) { openEdges.push(order[p]); posOfOpen.push(p); } else fixedOnEdges.push(order[p]);
+    }
+    let next = openEdges.length;
+    this.nextOpen[P] = next;
+    for (let p = P - 1; p >= 0; p--) {
+      if (this.isOpen[p]) next--;
+      this.nextOpen[p] = next;
+    }
+    this.openEdges = Int32Array.from(openEdges);
+    this.fixedOnEdges = Int32Array.from(fixedOnEdges);
+    this.posOfOpen = Int32Array.from(posOfOpen);
+    this.levels = openEdges.length;
+  }
+
+  root(s: Int32Array, off: number): number {
+    for (let i = 0; i < this.width; i++) s[off + i] = 0;
+    if (!this.feasible) return REJECT;
+    if (this.brokenAtRoot >= 0) s[off + this.markWord] = 1;
+    return this.runForced(s, off, 0);
+  }
+
+  child(s: Int32Array, off: number, level: number, take: 0 | 1): number {
+    const p = this.posOfOpen[this.levels - level];
+    // Hint counters of the cells beside this open edge.
+    const w = this.cellWordA[p];
+    if (w >= 0) {
+      if (!this.count(s, off, w, this.cellInitA[p], this.cellRemA[p], take, this.cellIdA[p])) return REJECT;
+      const wb = this.cellWordB[p];
+      if (wb >= 0 && !this.count(s, off, wb, this.cellInitB[p], this.cellRemB[p], take, this.cellIdB[p])) return REJECT;
+    }
+    const r = this.step(s, off, p, take);
+    if (r !== 1) return r;
+    return this.runForced(s, off, p + 1);
+  }
+
+  /** One hint counter update; false to reject. A breakable hint that can no longer be met breaks. */
+  private count(s: Int32Array, off: number, w: number, init: number, rem: number, take: number, cell: number): boolean {
+    let need = init >= 0 ? init : s[off + w];
+    if (need === BROKEN) {
+      if (rem === 0) s[off + w] = 0;
+      return true;
+    }
+    need -= take;
+    if (need < 0 || need > rem) {
+      if (!this.breakable[cell] || s[off + this.markWord] !== 0) return false;
+      s[off + this.markWord] = 1;
+      this.event = cell;
+      s[off + w] = rem === 0 ? 0 : BROKEN;
+      return true;
+    }
+    s[off + w] = rem === 0 ? 0 : need;
+    return true;
+  }
+
+  /** Applies forced (fixed-on) positions from p on; returns the next open level or a terminal. */
+  private runForced(s: Int32Array, off: number, p: number): number {
+    const P = this.posCount;
+    while (p < P && !this.isOpen[p]) {
+      const r = this.step(s, off, p, 1);
+      if (r !== 1) return r;
+      p++;
+    }
+    if (p >= P) return REJECT; // the order ended without closing a loop
+    return this.levels - this.nextOpen[p];
+  }
+
+  /**
+   * The mate update for position p. Returns 1 to continue, or REJECT / ACCEPT. Counters of the
+   * edge's cells have already been updated.
+   */
+  private step(s: Int32Array, off: number, p: number, take: 0 | 1): number {
+    if (take) {
+      const su = off + this.slotU[p], sv = off + this.slotV[p];
+      const a = s[su], b = s[sv];
+      if (a < 0 || b < 0) return REJECT; // degree 3
+      if (a === 0) {
+        if (b === 0) {
+          s[su] = this.slotV[p] + 1;
+          s[sv] = this.slotU[p] + 1;
+        } else {
+          s[su] = b; // u takes over v's path end
+          s[off + b - 1] = this.slotU[p] + 1;
+          s[sv] = -1;
+        }
+      } else if (b === 0) {
+        s[sv] = a;
+        s[off + a - 1] = this.slotV[p] + 1;
+        s[su] = -1;
+      } else if (a - 1 === this.slotV[p]) {
+        return this.closes(s, off, p) ? ACCEPT : REJECT;
+      } else {
+        s[off + a - 1] = b;
+        s[off + b - 1] = a;
+        s[su] = -1;
+        s[sv] = -1;
+      }
+    }
+    for (let i = this.leaveOff[p], n = this.leaveOff[p + 1]; i < n; i++) {
+      const x = off + this.leaveSlots[i];
+      if (s[x] > 0) return REJECT; // a path end may not leave the frontier
+      s[x] = 0;
+    }
+    return 1;
+  }
+
+  /** Whether closing the loop at p (so every later edge is off) leaves a valid solution. */
+  private closes(s: Int32Array, off: number, p: number): boolean {
+    if (this.fixedOnAfter[p] > 0 || this.pendingAfter[p] > 0) return false;
+    const su = this.slotU[p], sv = this.slotV[p];
+    for (let i = 0; i < this.vertexSlots; i++) if (i !== su && i !== sv && s[off + i] > 0) return false;
+    if (this.markWord < 0) {
+      for (let i = this.vertexSlots; i < this.width; i++) if (s[off + i] !== 0) return false;
+      return true;
+    }
+    // Broken-mark mode: the hints left unmet (counters not at 0, breakable cells not reached yet
+    // that need an edge) break now; at most one break in all.
+    let mark = s[off + this.markWord];
+    let broke = -1;
+    const base = p * this.cellSlots;
+    for (let i = 0; i < this.cellSlots; i++) {
+      const v = s[off + this.vertexSlots + i];
+      if (v === 0 || v === BROKEN) continue;
+      const cell = this.slotCell[base + i];
+      if (!this.breakable[cell] || mark) return false;
+      mark = 1;
+      broke = cell;
+    }
+    const pending = this.bPendingAfter[p];
+    if (pending > 0) {
+      if (pending > 1 || mark) return false;
+      broke = this.bPendingCell[p];
+    }
+    if (broke >= 0) this.event = broke;
+    return true;
+  }
+
+  /** Grid edges of a solution given the levels of its elements (as the engine returns them). */
+  edgesOf(levels: ArrayLike<number>): number[] {
+    const out = Array.from(this.fixedOnEdges);
+    for (let i = 0; i < levels.length; i++) out.push(this.openEdges[this.levels - levels[i]]);
+    return out.sort((x, y) => x - y);
+  }
+}

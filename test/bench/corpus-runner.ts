@@ -1,0 +1,64 @@
+// Child-process side of `npm run bench` for corpus puzzles (bundled by test/bench/run.mjs).
+// argv: JOB_JSON_FILE. Job: { files: string[], rule?: string, redundant: boolean, timeMs?, maxNodes?, parseOnly? }.
+// Prints one JSON object: per-file timings plus this process's peak RSS.
+import { readFileSync } from 'node:fs';
+import { checkText } from '../../server/src/analysis/check';
+import { parsePuzzle, kindFromPath } from '../../server/src/parse/index';
+import type { NumberlinkRule } from '../../server/src/model/puzzle';
+
+interface Job {
+  files: string[];
+  rule?: string;
+  redundant: boolean;
+  /** Redundant hints only on puzzles with at most this many cells (quick runs). */
+  redundantMaxCells?: number;
+  timeMs?: number;
+  maxNodes?: number;
+  parseOnly?: boolean;
+}
+
+function rule(text: string | undefined): NumberlinkRule | undefined {
+  if (!text) return undefined;
+  const w = text.split(/[\s,]+/);
+  return { fill: w.includes('fill'), notouch: w.includes('notouch') };
+}
+
+const job = JSON.parse(readFileSync(process.argv[2], 'utf8')) as Job;
+const out: unknown[] = [];
+const cpu0 = process.cpuUsage();
+const texts = job.files.map((f) => readFileSync(f, 'utf8'));
+if (job.parseOnly) {
+  const t0 = performance.now();
+  let cells = 0;
+  texts.forEach((t, i) => {
+    const p = parsePuzzle(t, kindFromPath(job.files[i]) ?? 'slitherlink').puzzle;
+    cells += p ? p.rows * p.cols : 0;
+  });
+  process.stdout.write(JSON.stringify({ ms: performance.now() - t0, cells, maxRssKb: process.resourceUsage().maxRSS }));
+} else {
+  const limits: { timeMs?: number; maxNodes?: number } = {};
+  if (job.timeMs) limits.timeMs = job.timeMs;
+  if (job.maxNodes) limits.maxNodes = job.maxNodes;
+  texts.forEach((text, i) => {
+    const file = job.files[i];
+    const kind = kindFromPath(file) ?? 'slitherlink';
+    const base = { control: { limits }, rule: rule(job.rule), secondSolution: false };
+    const t0 = performance.now();
+    const r = checkText(text, kind, { ...base, redundant: false });
+    const ms = performance.now() - t0;
+    const entry: Record<string, unknown> = {
+      file, rows: r.rows, cols: r.cols, verdict: r.verdict, count: r.count, ms, rule: r.rule,
+      stopped: r.stopped?.message,
+    };
+    if (job.redundant && kind === 'slitherlink' && r.verdict === 'unique' && r.rows * r.cols <= (job.redundantMaxCells ?? Infinity)) {
+      const t1 = performance.now();
+      const r2 = checkText(text, kind, { ...base, redundant: true });
+      entry.msRedundant = performance.now() - t1;
+      entry.redundant = r2.redundant?.length ?? null;
+      entry.redundantStopped = r2.redundantStopped?.message;
+    }
+    out.push(entry);
+  });
+  const cpu = process.cpuUsage(cpu0);
+  process.stdout.write(JSON.stringify({ results: out, cpuMs: (cpu.user + cpu.system) / 1000, maxRssKb: process.resourceUsage().maxRSS }));
+}

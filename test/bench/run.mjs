@@ -1,0 +1,345 @@
+#!/usr/bin/env node
+// `npm run bench`: speed and memory, printed as tables and written to bench-results/bench.json.
+//   node test/bench/run.mjs [--only cycles|slitherlink|numberlink[,...]] [--quick] [--corpus DIR]
+//                           [--max-n N] [--nikoli-limit MS] [--out FILE]
+// (a) all cycles on n×n vertex grids (test/bench/cycles.ts), each n in its own process for peak RSS;
+// (b) the Slitherlink corpus: time to the verdict, and to the verdict plus redundant hints, by size;
+// (c) Numberlink collections under their rule (fill notouch) and under nikoli;
+// (d) every time also as a ratio to a fixed reference workload run in the same process, so that
+//     figures compare across machines. Corpus parts need ../shared/corpus and say so when absent.
+import * as esbuild from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const { values: opt } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    quick: { type: 'boolean' },
+    corpus: { type: 'string' },
+    'max-n': { type: 'string' },
+    'nikoli-limit': { type: 'string' },
+    out: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+if (opt.help) {
+  console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 10).join('\n').replace(/^\/\/ ?/gm, ''));
+  process.exit(0);
+}
+const parts = new Set((opt.only ?? 'cycles,slitherlink,numberlink').split(','));
+for (const p of parts) {
+  if (!['cycles', 'slitherlink', 'numberlink'].includes(p)) {
+    console.error(`bench: unknown part '${p}' (cycles, slitherlink, numberlink)`);
+    process.exit(2);
+  }
+}
+const quick = !!opt.quick;
+const corpus = resolve(opt.corpus ?? join(root, '..', 'shared', 'corpus'));
+const haveCorpus = existsSync(join(corpus, 'answers.json'));
+const nikoliLimit = Number(opt['nikoli-limit'] ?? (quick ? 1000 : 3000));
+const maxN = Number(opt['max-n'] ?? (quick ? 11 : 14));
+const cacheDir = join(root, '.cache', 'bench');
+mkdirSync(cacheDir, { recursive: true });
+
+// ---------- helpers ----------
+const fmtMs = (ms) => (ms == null ? '-' : ms < 10 ? `${ms.toFixed(2)} ms` : ms < 10_000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
+const fmtMb = (kb) => (kb == null ? '-' : `${Math.round(kb / 1024)} MB`);
+const median = (xs) => {
+  if (xs.length === 0) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+function table(header, rows, rightFrom = 1) {
+  const cells = rows.map((r) => r.map((c) => String(c)));
+  const w = header.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i].length)));
+  const line = (r) => r.map((c, i) => (i >= rightFrom ? c.padStart(w[i]) : c.padEnd(w[i]))).join('  ').trimEnd();
+  console.log(line(header));
+  console.log(w.map((x) => '-'.repeat(x)).join('  '));
+  for (const r of cells) console.log(line(r));
+}
+
+/** Bundles a TS entry for child processes; returns its path or null (with the reason) when it cannot. */
+async function bundle(name, options) {
+  const outfile = join(cacheDir, `${name}.cjs`);
+  try {
+    await esbuild.build({ absWorkingDir: root, bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile, logLevel: 'silent', ...options });
+    return { path: outfile };
+  } catch (e) {
+    return { error: e.errors?.map((x) => x.text).join('; ') ?? String(e) };
+  }
+}
+
+/** Runs a bundled child and parses the JSON it prints. */
+function child(script, args, timeoutMs) {
+  const r = spawnSync(process.execPath, ['--max-old-space-size=4096', script, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+    timeout: timeoutMs,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (r.error?.code === 'ETIMEDOUT' || r.signal === 'SIGTERM') return { error: `killed after ${fmtMs(timeoutMs)}` };
+  if (r.status !== 0) return { error: `exit ${r.status ?? r.signal}: ${(r.stderr || '').trim().split('\n').slice(-3).join(' | ')}` };
+  try {
+    return JSON.parse(r.stdout);
+  } catch {
+    return { error: `no JSON from child: ${r.stdout.slice(0, 200)}` };
+  }
+}
+
+/**
+ * The reference workload for ratios: open-addressing inserts of 2^21 pseudo-random keys into an
+ * Int32Array table, the same kind of work as the engine's state hashing, independent of our code.
+ */
+function referenceWorkload() {
+  const n = 1 << 21, size = 1 << 22, mask = size - 1;
+  const table = new Int32Array(size).fill(-1);
+  let x = 12345, distinct = 0;
+  for (let i = 0; i < n; i++) {
+    x = (Math.imul(x, 1103515245) + 12345) | 0;
+    const key = (x >>> 1) & 0xffffff;
+    let h = Math.imul(key, 0x9e3779b1) >>> 10 & mask;
+    while (table[h] !== -1 && table[h] !== key) h = (h + 1) & mask;
+    if (table[h] === -1) (table[h] = key), distinct++;
+  }
+  return distinct;
+}
+
+// ---------- machine and baseline ----------
+const cpus = os.cpus();
+const machine = {
+  cpu: cpus[0]?.model ?? 'unknown',
+  cores: cpus.length,
+  memoryGb: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+  node: process.version,
+  platform: `${os.platform()} ${os.release()}`,
+  loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
+  date: new Date().toISOString(),
+};
+const refTimes = [];
+const refCpu = [];
+for (let i = 0; i < 5; i++) {
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  referenceWorkload();
+  refTimes.push(performance.now() - t0);
+  const c = process.cpuUsage(c0);
+  refCpu.push((c.user + c.system) / 1000);
+}
+// The first run includes JIT warm-up. On a shared machine wall time varies with the load; CPU time
+// less so: both are kept, and cpu ratios use the CPU baseline.
+const baselineMs = median(refTimes.slice(1));
+const baselineCpuMs = median(refCpu.slice(1));
+const cpuRatio = (ms) => (ms == null ? '-' : `${(ms / baselineCpuMs).toFixed(1)}×`);
+const ratio = (ms) => (ms == null ? '-' : `${(ms / baselineMs).toFixed(1)}×`);
+console.log(`machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, node ${machine.node}, load ${machine.loadAverage.join(' ')}`);
+console.log(`baseline: reference workload (2^21 hashed inserts) ${fmtMs(baselineMs)} wall, ${fmtMs(baselineCpuMs)} cpu; "ratio" = wall / baseline wall, "cpu ratio" = cpu / baseline cpu${quick ? '; QUICK run (subsets)' : ''}\n`);
+
+const report = { machine, baseline: { what: 'reference workload: 2^21 open-addressing inserts into an Int32Array', ms: baselineMs, cpuMs: baselineCpuMs }, quick, parts: {} };
+
+const answers = haveCorpus ? JSON.parse(readFileSync(join(corpus, 'answers.json'), 'utf8')) : [];
+const corpusFiles = (prefix) => answers.filter((a) => a.file.startsWith(prefix)).map((a) => join(corpus, a.file));
+const every = (xs, k) => xs.filter((_, i) => i % k === 0);
+
+let runner = null;
+async function corpusRunner() {
+  if (runner) return runner;
+  runner = await bundle('corpus-runner', { entryPoints: ['test/bench/corpus-runner.ts'] });
+  return runner;
+}
+function runFiles(files, job, timeoutMs) {
+  const jobFile = join(cacheDir, `job-${process.pid}.json`);
+  writeFileSync(jobFile, JSON.stringify({ files, ...job }));
+  return child(runner.path, [jobFile], timeoutMs);
+}
+
+// Parse time of every corpus file: a second, project-specific baseline.
+if (haveCorpus && (parts.has('slitherlink') || parts.has('numberlink'))) {
+  const r = await corpusRunner();
+  if (r.path) {
+    const files = answers.filter((a) => !a.file.startsWith('stress/')).map((a) => join(corpus, a.file));
+    const p = runFiles(files, { parseOnly: true }, 300_000);
+    if (!p.error) {
+      report.baseline.parseAllMs = p.ms;
+      report.baseline.parseAllFiles = files.length;
+      console.log(`parse baseline: ${files.length} corpus files (${p.cells} cells) parsed in ${fmtMs(p.ms)} (${ratio(p.ms)})\n`);
+    }
+  }
+}
+
+// ---------- (a) cycles ----------
+if (parts.has('cycles')) {
+  console.log(`(a) all cycles on n×n vertex grids (n = 8..${maxN}); each n in its own process`);
+  if (!existsSync(join(root, 'test/bench/cycles.ts'))) {
+    console.log('    skipped: test/bench/cycles.ts (benchCycles) is not written yet\n');
+    report.parts.cycles = { skipped: 'test/bench/cycles.ts missing' };
+  } else {
+    const b = await bundle('cycles-runner', {
+      stdin: {
+        contents: `import { benchCycles } from './cycles';
+const n = Number(process.argv[2]);
+(async () => {
+  const t0 = performance.now();
+  const result = await benchCycles([n]);
+  const ms = performance.now() - t0;
+  process.stdout.write(JSON.stringify({ ms, result, maxRssKb: process.resourceUsage().maxRSS }, (k, v) => (typeof v === 'bigint' ? v.toString() : v)));
+})();`,
+        resolveDir: join(root, 'test/bench'),
+        loader: 'ts',
+        sourcefile: 'cycles-runner.ts',
+      },
+    });
+    if (b.error) {
+      console.log(`    skipped: cannot bundle test/bench/cycles.ts: ${b.error}\n`);
+      report.parts.cycles = { skipped: b.error };
+    } else {
+      const sequences = existsSync(join(corpus, 'sequences.json')) ? JSON.parse(readFileSync(join(corpus, 'sequences.json'), 'utf8')) : null;
+      const rows = [];
+      const out = [];
+      for (let n = 8; n <= maxN; n++) {
+        const r = child(b.path, [String(n)], 600_000);
+        const res = Array.isArray(r.result) ? r.result[0] : r.result;
+        const count = res?.count != null ? String(res.count) : null;
+        const known = sequences ? findSequenceValue(sequences, n) : null;
+        const entry = { n, ms: r.ms ?? null, engineMs: res?.ms ?? null, cpuMs: res?.cpuMs ?? null, maxRssKb: r.maxRssKb ?? null, count, expected: known, nodes: res?.nodes ?? null, error: r.error };
+        out.push(entry);
+        const ok = r.error ? r.error : known == null ? '' : count === known ? 'ok' : `WRONG (expected ${known})`;
+        rows.push([n, count ?? '-', fmtMs(entry.engineMs ?? entry.ms), fmtMs(entry.cpuMs), ratio(entry.engineMs ?? entry.ms), cpuRatio(entry.cpuMs), fmtMb(entry.maxRssKb), entry.nodes ?? '-', ok]);
+        if (r.error && /killed/.test(r.error)) break;
+      }
+      table(['n', 'cycles', 'time', 'cpu', 'ratio', 'cpu ratio', 'peak RSS', 'nodes', 'check'], rows);
+      console.log('    reference (TdZdd, C++, this machine): n=12 0.23 s; n=14 4.0 s / 461 MB. Targets: n=12 ≤ 1 s, n=14 ≤ 20 s in < 2 GB.\n');
+      report.parts.cycles = out;
+    }
+  }
+}
+
+/** A140517 value for an n×n vertex grid from sequences.json (`cycles_A140517`: first_n, terms). */
+function findSequenceValue(seq, n) {
+  const s = seq.cycles_A140517;
+  if (!s || !Array.isArray(s.terms)) return null;
+  const v = s.terms[n - (s.first_n ?? 1)];
+  return v == null ? null : String(v);
+}
+
+// ---------- (b) Slitherlink corpus ----------
+if (parts.has('slitherlink')) {
+  console.log(`(b) Slitherlink corpus: time to the verdict, and to the verdict plus redundant hints${quick ? ' (quick: redundant hints up to 400 cells)' : ''}`);
+  if (!haveCorpus) {
+    console.log(`    skipped: ${corpus} is absent (../shared is not part of the repository)\n`);
+    report.parts.slitherlink = { skipped: 'corpus absent' };
+  } else if ((await corpusRunner()).error) {
+    console.log(`    skipped: cannot bundle the checker: ${runner.error}\n`);
+    report.parts.slitherlink = { skipped: runner.error };
+  } else {
+    const all = corpusFiles('slitherlink/');
+    const files = quick ? every(all, 12) : all;
+    const r = runFiles(files, { redundant: true, redundantMaxCells: quick ? 400 : undefined }, 3_600_000);
+    if (r.error) {
+      console.log(`    failed: ${r.error}\n`);
+      report.parts.slitherlink = { error: r.error };
+    } else {
+      const res = r.results;
+      const classes = new Map();
+      for (const x of res) {
+        const k = `${x.cols}×${x.rows}`;
+        if (!classes.has(k)) classes.set(k, []);
+        classes.get(k).push(x);
+      }
+      const keys = [...classes.keys()].sort((a, b) => {
+        const [ca, ra] = a.split('×').map(Number), [cb, rb] = b.split('×').map(Number);
+        return ca * ra - cb * rb || ca - cb;
+      });
+      const rows = [];
+      const agg = [];
+      for (const k of keys) {
+        const xs = classes.get(k);
+        const v = xs.map((x) => x.ms);
+        const red = xs.filter((x) => x.msRedundant != null).map((x) => x.ms + x.msRedundant);
+        const unknown = xs.filter((x) => x.verdict === 'unknown').length;
+        const a = { size: k, puzzles: xs.length, unknown, medianMs: median(v), maxMs: Math.max(...v), totalMs: sum(v), redundantMedianMs: median(red), redundantMaxMs: red.length ? Math.max(...red) : null, redundantTotalMs: sum(red) };
+        agg.push(a);
+        rows.push([k, xs.length, unknown || '', fmtMs(a.medianMs), fmtMs(a.maxMs), fmtMs(a.totalMs), fmtMs(a.redundantMedianMs), fmtMs(a.redundantMaxMs), fmtMs(a.redundantTotalMs)]);
+      }
+      const v = res.map((x) => x.ms);
+      const red = res.filter((x) => x.msRedundant != null).map((x) => x.ms + x.msRedundant);
+      const total = { puzzles: res.length, unknown: res.filter((x) => x.verdict === 'unknown').length, medianMs: median(v), maxMs: Math.max(...v), totalMs: sum(v), redundantMedianMs: median(red), redundantMaxMs: red.length ? Math.max(...red) : null, redundantTotalMs: sum(red), maxRssKb: r.maxRssKb, cpuMs: r.cpuMs };
+      rows.push(['all', total.puzzles, total.unknown || '', fmtMs(total.medianMs), fmtMs(total.maxMs), fmtMs(total.totalMs), fmtMs(total.redundantMedianMs), fmtMs(total.redundantMaxMs), fmtMs(total.redundantTotalMs)]);
+      table(['size (w×h)', 'puzzles', 'unknown', 'median', 'max', 'total', '+redundant median', 'max', 'total'], rows);
+      const pk = res.filter((x) => x.file.includes('/puzzlekit/'));
+      const ten = classes.get('10×10') ?? [];
+      const slowest = [...res].sort((a, b) => b.ms - a.ms)[0];
+      console.log(`    ratios: total ${ratio(total.totalMs)}, with redundant ${ratio(total.redundantTotalMs)}; cpu of the whole run (both passes) ${fmtMs(total.cpuMs)} (${cpuRatio(total.cpuMs)}); peak RSS ${fmtMb(r.maxRssKb)}; slowest ${slowest?.file.split('/').slice(-2).join('/')} ${fmtMs(slowest?.ms)}`);
+      console.log(`    puzzlekit ${pk.length} puzzles: ${fmtMs(sum(pk.map((x) => x.ms)))} (target < 30 s for all 1,176; cspuz 55.7 s); 10×10 median ${fmtMs(median(ten.map((x) => x.ms)))} (target < 10 ms)`);
+      for (const x of res.filter((x) => x.verdict === 'unknown')) console.log(`    unknown: ${x.file}: ${x.stopped}`);
+      const redStopped = res.filter((x) => x.redundantStopped);
+      for (const x of redStopped.slice(0, 5)) console.log(`    redundant hints undecided: ${x.file.split('/').slice(-2).join('/')}: ${x.redundantStopped}`);
+      if (redStopped.length > 5) console.log(`    ... and ${redStopped.length - 5} more with redundant hints undecided`);
+      console.log('');
+      report.parts.slitherlink = { bySize: agg, total, puzzles: res };
+    }
+  }
+}
+
+// ---------- (c) Numberlink ----------
+if (parts.has('numberlink')) {
+  console.log(`(c) Numberlink: exact counts per collection, under the file's rule and under nikoli (limit ${fmtMs(nikoliLimit)} per puzzle)`);
+  if (!haveCorpus) {
+    console.log(`    skipped: ${corpus} is absent (../shared is not part of the repository)\n`);
+    report.parts.numberlink = { skipped: 'corpus absent' };
+  } else if ((await corpusRunner()).error) {
+    console.log(`    skipped: cannot bundle the checker: ${runner.error}\n`);
+    report.parts.numberlink = { skipped: runner.error };
+  } else {
+    const sets = [
+      { name: 'janko (270)', prefix: 'numberlink/janko/', target: 'target < 1.5 s; TdZdd 1.4 s (slowest 0.41 s)' },
+      { name: 'ahle 40×20 (101)', prefix: 'numberlink/ahle40x20/', target: 'target < 3 s; TdZdd 2.2 s' },
+      { name: 'flow (29)', prefix: 'numberlink/flow/', target: '' },
+    ];
+    if (!quick) sets.push({ name: 'ahle 50×50 (11)', prefix: 'numberlink/ahle50x50/', target: 'decided or a clean unknown', onlyFileRule: true });
+    const rows = [];
+    const out = [];
+    for (const s of sets) {
+      const all = corpusFiles(s.prefix);
+      const files = quick ? every(all, 9) : all;
+      for (const rule of s.onlyFileRule ? [null] : [null, 'nikoli']) {
+        const job = rule ? { rule, redundant: false, timeMs: nikoliLimit } : { redundant: false };
+        const r = runFiles(files, job, 3_600_000);
+        const label = `${s.name}${quick ? ` [${files.length}]` : ''}`;
+        if (r.error) {
+          rows.push([label, rule ?? 'file', files.length, '-', '-', '-', '-', '-', '-', '-', r.error]);
+          out.push({ set: s.name, rule: rule ?? 'file', error: r.error });
+          continue;
+        }
+        const res = r.results;
+        const v = res.map((x) => x.ms);
+        const slow = [...res].sort((a, b) => b.ms - a.ms)[0];
+        const verdicts = {};
+        for (const x of res) verdicts[x.verdict] = (verdicts[x.verdict] ?? 0) + 1;
+        const e = { set: s.name, rule: rule ?? res[0]?.rule ?? 'file', puzzles: res.length, totalMs: sum(v), cpuMs: r.cpuMs, medianMs: median(v), maxMs: slow?.ms, slowest: slow?.file, verdicts, maxRssKb: r.maxRssKb, unknown: res.filter((x) => x.verdict === 'unknown').map((x) => ({ file: x.file, stopped: x.stopped })) };
+        out.push(e);
+        rows.push([label, rule ?? `file (${res[0]?.rule ?? '?'})`, res.length, fmtMs(e.totalMs), ratio(e.totalMs), fmtMs(e.cpuMs), cpuRatio(e.cpuMs), fmtMs(e.medianMs), `${fmtMs(e.maxMs)} ${slow?.file.split('/').pop() ?? ''}`, fmtMb(e.maxRssKb), Object.entries(verdicts).map(([k, n]) => `${n} ${k}`).join(', ')]);
+      }
+    }
+    table(['collection', 'rule', 'puzzles', 'total', 'ratio', 'cpu', 'cpu ratio', 'median', 'slowest', 'peak RSS', 'verdicts'], rows, 2);
+    for (const s of sets) if (s.target) console.log(`    ${s.name}: ${s.target}`);
+    for (const e of out) {
+      const u = e.unknown ?? [];
+      for (const x of u.slice(0, 3)) console.log(`    unknown (${e.rule}): ${x.file.split('/').slice(-2).join('/')}: ${x.stopped}`);
+      if (u.length > 3) console.log(`    ... and ${u.length - 3} more unknown in ${e.set} under ${e.rule} (all in the JSON)`);
+    }
+    console.log('');
+    report.parts.numberlink = out;
+  }
+}
+
+const outFile = resolve(opt.out ?? join(root, 'bench-results', 'bench.json'));
+mkdirSync(dirname(outFile), { recursive: true });
+writeFileSync(outFile, JSON.stringify(report, (k, v) => (typeof v === 'bigint' ? v.toString() : v), 1));
+console.log(`wrote ${outFile}`);

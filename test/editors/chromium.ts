@@ -1,0 +1,70 @@
+/** Debian's Chromium, driven by playwright-core (Playwright's own browser downloads cannot run here). */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+export const CHROMIUM = process.env.LINKPUZZLE_CHROMIUM ?? '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    // A missing browser is a failure, not a skip: CI must install it (`apt-get install -y chromium`).
+    throw new Error(`Chromium not found at ${CHROMIUM}: install it with \`apt-get install -y chromium\``);
+  }
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+}
+
+/**
+ * Theme colours as VS Code sets them on a webview's <html> element (Dark Modern values), for
+ * pages shown outside VS Code. Only the test uses literal colours; the preview never does.
+ */
+export const DARK_THEME: Record<string, string> = {
+  '--vscode-font-family': 'system-ui, "Ubuntu", "Droid Sans", sans-serif',
+  '--vscode-font-size': '13px',
+  '--vscode-editor-font-family': '"Droid Sans Mono", "monospace", monospace',
+  '--vscode-editor-background': '#1f1f1f',
+  '--vscode-editor-foreground': '#cccccc',
+  '--vscode-editorWidget-background': '#202020',
+  '--vscode-editorWidget-border': '#313131',
+  '--vscode-panel-border': '#2b2b2b',
+  '--vscode-descriptionForeground': '#9d9d9d',
+  '--vscode-testing-iconPassed': '#73c991',
+  '--vscode-editorWarning-foreground': '#cca700',
+  '--vscode-editorError-foreground': '#f85149',
+  '--vscode-button-secondaryForeground': '#cccccc',
+  '--vscode-button-secondaryBackground': '#313131',
+  '--vscode-button-secondaryHoverBackground': '#3c3c3c',
+  '--vscode-button-border': '#ffffff12',
+  '--vscode-focusBorder': '#0078d4',
+  '--vscode-list-hoverBackground': '#2a2d2e',
+  '--vscode-editor-selectionHighlightBackground': '#add6ff26',
+  '--vscode-editor-findMatchHighlightBackground': '#ea5c0055',
+  '--vscode-diffEditor-removedTextBackground': '#ff000033',
+  '--vscode-editorIndentGuide-background1': '#404040',
+  '--vscode-inputValidation-errorBackground': '#5a1d1d',
+  '--vscode-charts-red': '#f14c4c',
+  '--vscode-charts-blue': '#3794ff',
+  '--vscode-charts-yellow': '#cca700',
+  '--vscode-charts-green': '#89d185',
+  '--vscode-charts-purple': '#b180d7',
+  '--vscode-charts-orange': '#d18616',
+  '--vscode-terminal-ansiCyan': '#11a8cd',
+  '--vscode-terminal-ansiMagenta': '#bc3fbc',
+  '--vscode-terminal-ansiBrightGreen': '#23d18b',
+  '--vscode-terminal-ansiBrightBlue': '#3b8eea',
+  '--vscode-terminal-ansiWhite': '#e5e5e5',
+  '--vscode-terminal-ansiBrightYellow': '#f5f543',
+  '--vscode-terminal-ansiBrightCyan': '#29b8db',
+  '--vscode-terminal-ansiBrightMagenta': '#d670d6',
+  '--vscode-terminal-ansiGreen': '#0dbc79',
+  '--vscode-terminal-ansiBlue': '#2472c8',
+};

@@ -1,0 +1,197 @@
+/**
+ * End to end in a real VS Code: code-server 4.100.3 (installed on demand into .cache/code-server),
+ * the packaged .vsix installed into a fresh profile, driven by Playwright in Debian's Chromium.
+ *
+ * A designer opens a Slitherlink with a redundant hint, sees it flagged, removes it with the quick
+ * fix (Ctrl+.), and looks at the loop in the preview (Ctrl+K V). The screenshot of editor and
+ * preview side by side is docs/screenshot.png.
+ *
+ * Needs (Debian): chromium, libkrb5-dev, ripgrep, build-essential, python3. Set
+ * LINKPUZZLE_SKIP_E2E=1 to leave it out on a machine without them: the test then reports itself
+ * skipped, never passed.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, existsSync, copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, FrameLocator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './chromium';
+import { ROOT, startCodeServer, type CodeServer } from './codeServer';
+
+// Page globals for the callbacks that Playwright runs inside the browser (the project's lib has no DOM).
+/* eslint-disable @typescript-eslint/no-explicit-any */
+declare const window: any, document: any;
+declare function getComputedStyle(el: unknown): any;
+type HTMLElement = any;
+
+const skip = process.env.LINKPUZZLE_SKIP_E2E === '1';
+const fixtures = join(ROOT, 'test', 'fixtures', 'preview');
+const SAMPLE = 'extra_hint_10x10.slk';
+const VSIX = join(ROOT, 'link-puzzles.vsix');
+
+let server: CodeServer | undefined;
+let browser: Browser | undefined;
+let page: Page;
+const t0 = Date.now();
+const step = (what: string) => process.stderr.write(`[e2e ${((Date.now() - t0) / 1000).toFixed(1)} s] ${what}\n`);
+
+/** The official loop's edge count, from the fixture's "inside" picture (independent of our solver). */
+function officialLoopEdges(): number {
+  const answers = JSON.parse(readFileSync(join(fixtures, 'answers.json'), 'utf8')) as { file: string; inside?: string[] }[];
+  const inside = answers.find((a) => a.file === 'puzzlekit_103_10x10.slk')!.inside!;
+  const rows = inside.length, cols = inside[0].length;
+  const at = (r: number, c: number) => r >= 0 && r < rows && c >= 0 && c < cols && inside[r][c] === 'x';
+  let n = 0;
+  for (let r = 0; r <= rows; r++) for (let c = 0; c < cols; c++) if (at(r - 1, c) !== at(r, c)) n++;
+  for (let r = 0; r < rows; r++) for (let c = 0; c <= cols; c++) if (at(r, c - 1) !== at(r, c)) n++;
+  return n;
+}
+
+/** The editor's text, line by line (Monaco draws spaces as U+00A0 and lines in any DOM order). */
+async function editorLines(p: Page): Promise<string[]> {
+  const lines = await p.locator('.editor-instance .monaco-editor .view-lines .view-line').evaluateAll((els) =>
+    els.map((e) => ({ top: parseFloat((e as HTMLElement).style.top), text: e.textContent ?? '' })),
+  );
+  return lines.sort((a, b) => a.top - b.top).map((l) => l.text.replace(/\u00a0/g, ' '));
+}
+
+function previewFrame(p: Page): FrameLocator {
+  return p.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+}
+
+describe.skipIf(skip)('VS Code (code-server) end to end', () => {
+  beforeAll(async () => {
+    step('packaging the extension (npm run package)');
+    execFileSync('npm', ['run', '--silent', 'package'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    expect(existsSync(VSIX)).toBe(true);
+    step('starting code-server');
+    server = await startCodeServer({
+      vsix: VSIX,
+      files: { [SAMPLE]: readFileSync(join(fixtures, SAMPLE), 'utf8') },
+      settings: {
+        'workbench.startupEditor': 'none',
+        'workbench.tips.enabled': false,
+        'workbench.colorTheme': 'Default Dark Modern',
+        'telemetry.telemetryLevel': 'off',
+        'update.mode': 'none',
+        'extensions.autoUpdate': false,
+        'extensions.autoCheckUpdates': false,
+        'editor.minimap.enabled': false,
+        'editor.fontSize': 15,
+        'files.autoSave': 'off',
+        'chat.commandCenter.enabled': false,
+        'workbench.secondarySideBar.defaultVisibility': 'hidden',
+        'window.commandCenter': false,
+      },
+    });
+    step(`code-server on ${server.url}`);
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+  }, 600_000);
+
+  afterAll(async () => {
+    await browser?.close().catch(() => undefined);
+    await server?.stop();
+    step('stopped');
+  });
+
+  it('flags the redundant hint, removes it with Ctrl+., and previews the loop', async () => {
+    const expectedEdges = officialLoopEdges();
+    await page.goto(`${server!.url}/?folder=${encodeURIComponent(server!.workspace)}`);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    step('workbench loaded');
+
+    // Open the sample from the explorer.
+    const item = page.locator('.explorer-folders-view .monaco-list-row', { hasText: SAMPLE });
+    await item.waitFor({ timeout: 30_000 });
+    await item.click();
+    await page.locator('.editor-instance .monaco-editor .view-lines').waitFor();
+    await expect.poll(async () => (await editorLines(page)).join('\n'), { timeout: 20_000 }).toContain('1 1 1 . 1');
+    step('sample open');
+
+    // The server flags the extra hint (and the others that are redundant alone) as unnecessary:
+    // the editor fades them. (VS Code's Problems view lists no Hint-severity diagnostics, so the
+    // test reads them where the user sees them: the faded text and its hover.)
+    await page.locator('.editor-instance .squiggly-inline-unnecessary').first().waitFor({ timeout: 90_000 });
+    step('redundant-hint decorations shown');
+    const status = page.locator('.statusbar-item', { hasText: 'unique' });
+    await status.waitFor({ timeout: 30_000 });
+    step(`status bar: ${(await status.first().textContent())?.trim()}`);
+    // No errors or warnings: the status bar's problem counts are zero.
+    expect(await page.locator('.statusbar-item[id="status.problems"]').textContent()).toMatch(/^\D*0\D+0\D*$/);
+
+    // Room for editor and preview side by side: hide the side bar, then Ctrl+K V.
+    await page.locator('.editor-instance .monaco-editor .view-lines').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Control+B');
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('V');
+    const frame = previewFrame(page);
+    await frame.locator('svg[data-verdict="unique"]').waitFor({ timeout: 30_000 });
+    expect(await frame.locator('svg line.lp-edge').count()).toBe(expectedEdges);
+    const redundantBefore = await frame.locator('svg text.lp-hint.lp-redundant').count();
+    expect(redundantBefore).toBeGreaterThan(0);
+    step(`preview shows the loop (${expectedEdges} edges) and ${redundantBefore} faded hints`);
+
+    // Hover the extra hint: the diagnostic says why it is redundant.
+    const boxes = await page.locator('.editor-instance .monaco-editor .view-lines .view-line').evaluateAll((els) =>
+      els.map((e) => {
+        const r = e.getBoundingClientRect();
+        return { top: parseFloat((e as HTMLElement).style.top), x: r.left, y: r.top, h: r.height };
+      }),
+    );
+    const row0 = boxes.sort((a, b) => a.top - b.top)[2];
+    await page.mouse.move(row0.x + 4, row0.y + row0.h / 2);
+    const hover = page.locator('.monaco-hover', { hasText: /Redundant/ });
+    await hover.first().waitFor({ timeout: 15_000 });
+    expect(await hover.first().textContent()).toMatch(/Redundant .*1.* at \(1, ?1\)/);
+    step('hover shows the redundant-hint diagnostic');
+    mkdirSync(join(ROOT, 'docs'), { recursive: true });
+    await page.screenshot({ path: join(ROOT, 'docs', 'screenshot.png') });
+    mkdirSync(join(ROOT, 'test', 'artifacts'), { recursive: true });
+    copyFileSync(join(ROOT, 'docs', 'screenshot.png'), join(ROOT, 'test', 'artifacts', 'code-server-before-fix.png'));
+    await page.mouse.move(5, 400);
+    await page.keyboard.press('Escape');
+
+    // Put the cursor on the extra hint (line 3, column 1) and apply the quick fix with Ctrl+.
+    await page.locator('.editor-instance .monaco-editor .view-lines').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Control+.');
+    const fix = page.locator('.action-widget .monaco-list-row', { hasText: /Remove redundant hint/ }).first();
+    await fix.waitFor({ timeout: 15_000 });
+    step(`quick fix offered: ${await fix.textContent()}`);
+    // Choose it with the keyboard, as a user would (the widget's rows animate under a pointer).
+    const focused = page.locator('.action-widget .monaco-list-row.focused');
+    for (let i = 0; i < 10 && !/Remove redundant hint/.test((await focused.textContent().catch(() => '')) ?? ''); i++) {
+      await page.keyboard.press('ArrowDown');
+    }
+    expect(await focused.textContent()).toMatch(/Remove redundant hint 1 at \(1, 1\)/);
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await editorLines(page))[2], { timeout: 10_000 }).toBe('. 1 1 . 1 . . . . 1');
+    const lines = await editorLines(page);
+    // Only that character changed: comments and every other row are as they were.
+    const original = readFileSync(join(fixtures, SAMPLE), 'utf8').split('\n');
+    expect(lines.slice(0, 2)).toEqual(original.slice(0, 2));
+    expect(lines.slice(3, 12)).toEqual(original.slice(3, 12));
+    step('quick fix applied');
+
+    // Save, and the file on disk has the change.
+    await page.keyboard.press('Control+S');
+    await expect.poll(() => readFileSync(join(server!.workspace, SAMPLE), 'utf8').split('\n')[2], { timeout: 10_000 }).toBe('. 1 1 . 1 . . . . 1');
+
+    // The preview follows: the same loop, now without redundant hints (the original puzzle is minimal).
+    await expect.poll(async () => frame.locator('svg[data-verdict="unique"]:not(.lp-stale) text.lp-hint').count(), { timeout: 60_000 })
+      .toBe(original.slice(2).join(' ').split(/\s+/).filter((t) => /^[0-4]$/.test(t)).length - 1);
+    await expect.poll(async () => frame.locator('svg[data-verdict="unique"]:not(.lp-stale) text.lp-redundant').count(), { timeout: 60_000 }).toBe(0);
+    expect(await frame.locator('svg line.lp-edge').count()).toBe(expectedEdges);
+    await expect.poll(async () => page.locator('.editor-instance .squiggly-inline-unnecessary').count(), { timeout: 30_000 }).toBe(0);
+    step('preview and diagnostics updated after the fix');
+    await page.screenshot({ path: join(ROOT, 'test', 'artifacts', 'code-server-after-fix.png') });
+
+    // Clicking a cell in the preview selects its text in the editor.
+    await frame.locator('rect.lp-cell[data-row="4"][data-col="2"]').click();
+    await expect.poll(async () => page.locator('.statusbar-item', { hasText: /Ln 7, Col [56]/ }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    step('click in the preview revealed the cell');
+  }, 600_000);
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { makeInstance } from '../../server/src/numberlink/instance';
+import { buildNumberlinkZdd } from '../../server/src/numberlink/solve';
+import { edgesToPaths, pathsProblem } from '../../server/src/numberlink/paths';
+import { bruteSolve } from './numberlink-brute';
+
+const RULES = [
+  { fill: false, notouch: false },
+  { fill: true, notouch: false },
+  { fill: false, notouch: true },
+  { fill: true, notouch: true },
+];
+
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 4294967296;
+  };
+}
+
+function randomCells(rows: number, cols: number, pairs: number, rand: () => number): Int32Array {
+  const n = rows * cols;
+  const cells = new Int32Array(n).fill(-1);
+  const free = Array.from({ length: n }, (_, i) => i);
+  for (let l = 0; l < pairs; l++) {
+    for (let k = 0; k < 2; k++) {
+      const j = Math.floor(rand() * free.length);
+      cells[free[j]] = l;
+      free.splice(j, 1);
+    }
+  }
+  // Relabel in order of first appearance, as the parser does.
+  const map = new Map<number, number>();
+  for (let v = 0; v < n; v++) if (cells[v] >= 0 && !map.has(cells[v])) map.set(cells[v], map.size);
+  return cells.map((x) => (x >= 0 ? map.get(x)! : -1));
+}
+
+describe('numberlink spec vs brute force', () => {
+  it('random small instances, all four rules', () => {
+    const rand = rng(12345);
+    let checked = 0, nonzero = 0;
+    for (let t = 0; t < 300; t++) {
+      const rows = 1 + Math.floor(rand() * 4), cols = 1 + Math.floor(rand() * 4);
+      if (rows * cols < 2) continue;
+      const maxPairs = Math.min(4, Math.floor((rows * cols) / 2));
+      const pairs = 1 + Math.floor(rand() * maxPairs);
+      const cells = randomCells(rows, cols, pairs, rand);
+      const inst = makeInstance(rows, cols, cells, pairs);
+      for (const rule of RULES) {
+        const brute = bruteSolve(rows, cols, cells, pairs, rule);
+        const what = `${rows}x${cols} ${Array.from(cells)} ${JSON.stringify(rule)}`;
+        // Pruning must never change the count: compare with deduction and lookahead switched off.
+        const plain = buildNumberlinkZdd(inst, rule, undefined, { deduce: false, lookahead: false });
+        expect(plain.zdd.count(), what + ' (no pruning)').toBe(BigInt(brute.count));
+        const nz = buildNumberlinkZdd(inst, rule);
+        const count = nz.zdd.count();
+        expect(count, what).toBe(BigInt(brute.count));
+        if (brute.count > 0) {
+          nonzero++;
+          const sols = new Set<string>();
+          for (const set of nz.zdd.sets()) {
+            const edges = nz.edgesOf(set);
+            expect(edges).not.toBeNull();
+            const paths = edgesToPaths(inst, edges!);
+            expect(paths).not.toBeNull();
+            expect(pathsProblem(inst, rule, paths!)).toBeNull();
+            sols.add(paths!.map((p) => p.join(',')).join('|'));
+          }
+          expect([...sols].sort()).toEqual([...brute.solutions].sort());
+        }
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(500);
+    expect(nonzero).toBeGreaterThan(100);
+  });
+});

@@ -1,0 +1,293 @@
+/**
+ * The preview renderer, checked against official solutions (test/fixtures/preview/answers.json,
+ * copied from the corpus): the picture must show the hints where they are, the loop or paths
+ * that the result gives, and only theme colours.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseNumberlink, parseSlitherlink } from '../../server/src/parse/index';
+import type { CheckResult, PathSolution } from '../../server/src/analysis/result';
+import type { NumberlinkPuzzle, SlitherlinkPuzzle } from '../../server/src/model/puzzle';
+import { CELL, PATH_COLOR_VARS, renderSvg } from '../../client/src/render';
+
+const dir = join(__dirname, '..', 'fixtures', 'preview');
+interface Answer { file: string; kind: string; rows: number; cols: number; inside?: string[]; official?: string }
+const answers: Answer[] = JSON.parse(readFileSync(join(dir, 'answers.json'), 'utf8'));
+
+function slk(file: string): SlitherlinkPuzzle {
+  const { puzzle, problems } = parseSlitherlink(readFileSync(join(dir, file), 'utf8'));
+  expect(problems).toEqual([]);
+  return puzzle!;
+}
+function nlk(file: string): NumberlinkPuzzle {
+  const { puzzle, problems } = parseNumberlink(readFileSync(join(dir, file), 'utf8'));
+  expect(problems).toEqual([]);
+  return puzzle!;
+}
+
+type Edge = [number, number, number, number];
+
+/** The loop of an official "inside" picture: every side between an inside and an outside cell. */
+function loopFromInside(inside: string[]): Edge[] {
+  const rows = inside.length, cols = inside[0].length;
+  const at = (r: number, c: number) => r >= 0 && r < rows && c >= 0 && c < cols && inside[r][c] === 'x';
+  const edges: Edge[] = [];
+  for (let r = 0; r <= rows; r++) for (let c = 0; c < cols; c++) if (at(r - 1, c) !== at(r, c)) edges.push([r, c, r, c + 1]);
+  for (let r = 0; r < rows; r++) for (let c = 0; c <= cols; c++) if (at(r, c - 1) !== at(r, c)) edges.push([r, c, r + 1, c]);
+  return edges;
+}
+
+/** Paths from an official direction picture ("n", "se", ... per cell), walked from each label's first endpoint. */
+function pathsFromOfficial(p: NumberlinkPuzzle, official: string): PathSolution {
+  const lines = official.split('\n').slice(1);
+  const width = p.cols * 3 - 1;
+  const dirs = lines.map((l) => {
+    const padded = l.padStart(width, ' ');
+    return Array.from({ length: p.cols }, (_, c) => padded.slice(c * 3, c * 3 + 2).trim());
+  });
+  const step: Record<string, [number, number]> = { n: [-1, 0], s: [1, 0], e: [0, 1], w: [0, -1] };
+  const labels: string[] = [], paths: [number, number][][] = [];
+  const seen = new Set<number>();
+  for (let i = 0; i < p.rows * p.cols; i++) {
+    const k = p.cells[i];
+    if (k < 0 || seen.has(k)) continue;
+    seen.add(k);
+    let r = Math.floor(i / p.cols), c = i % p.cols;
+    const path: [number, number][] = [[r, c]];
+    let prev = -1;
+    for (;;) {
+      const next = [...dirs[r][c]].map((d) => [r + step[d][0], c + step[d][1]]).find(([nr, nc]) => nr * p.cols + nc !== prev);
+      if (!next) break;
+      prev = r * p.cols + c;
+      [r, c] = next;
+      path.push([r, c]);
+      if (p.cells[r * p.cols + c] >= 0) break;
+    }
+    labels.push(p.labels[k]);
+    paths.push(path);
+  }
+  return { labels, paths };
+}
+
+function result(kind: 'slitherlink' | 'numberlink', rows: number, cols: number, extra: Partial<CheckResult>): CheckResult {
+  return { kind, rows, cols, verdict: 'unique', count: '1', errors: [], ms: 1, ...extra };
+}
+
+/** Attributes of every element with the given class in our own SVG output. */
+function elements(svg: string, tag: string, cls: string): Record<string, string>[] {
+  const out: Record<string, string>[] = [];
+  const re = new RegExp(`<${tag}\\s([^>]*?)/?>(?:([^<]*)</${tag}>)?`, 'g');
+  for (const m of svg.matchAll(re)) {
+    const attrs: Record<string, string> = {};
+    for (const a of m[1].matchAll(/([\w-]+)="([^"]*)"/g)) attrs[a[1]] = a[2];
+    if (!(attrs.class ?? '').split(' ').includes(cls)) continue;
+    if (m[2] !== undefined) attrs['#text'] = m[2];
+    out.push(attrs);
+  }
+  return out;
+}
+
+const key = (e: number[]) => e.join(',');
+
+describe('renderSvg: Slitherlink', () => {
+  for (const a of answers.filter((x) => x.kind === 'slitherlink')) {
+    it(`draws the hints and the official loop of ${a.file}`, () => {
+      const p = slk(a.file);
+      const loop = loopFromInside(a.inside!);
+      const svg = renderSvg(p, result('slitherlink', p.rows, p.cols, { solution: { edges: loop } }));
+
+      // Hints: one text per hint, at its cell, showing its value.
+      const hints = elements(svg, 'text', 'lp-hint');
+      const expected = [...p.hints].map((h, i) => ({ h, i })).filter((x) => x.h >= 0);
+      expect(hints).toHaveLength(expected.length);
+      for (const t of hints) {
+        const i = Number(t['data-row']) * p.cols + Number(t['data-col']);
+        expect(Number(t['#text'])).toBe(p.hints[i]);
+        expect(t.class).toContain(`lp-hint-${p.hints[i]}`);
+        expect(Number(t.x)).toBe((i % p.cols) * CELL + CELL / 2);
+      }
+
+      // Loop: exactly the solution's edges, drawn where the grid points are.
+      const lines = elements(svg, 'line', 'lp-edge');
+      expect(new Set(lines.map((l) => l['data-edge']))).toEqual(new Set(loop.map(key)));
+      for (const l of lines) {
+        const [r1, c1, r2, c2] = l['data-edge'].split(',').map(Number);
+        expect([l.x1, l.y1, l.x2, l.y2].map(Number)).toEqual([c1 * CELL, r1 * CELL, c2 * CELL, r2 * CELL]);
+      }
+      // And the drawn loop meets every hint (the picture agrees with the puzzle).
+      const drawn = new Set(lines.map((l) => l['data-edge']));
+      for (const { h, i } of expected) {
+        const r = Math.floor(i / p.cols), c = i % p.cols;
+        const sides = [[r, c, r, c + 1], [r + 1, c, r + 1, c + 1], [r, c, r + 1, c], [r, c + 1, r + 1, c + 1]];
+        expect(sides.filter((s) => drawn.has(key(s))).length).toBe(h);
+      }
+
+      // Inside shading matches the official picture.
+      const cells = elements(svg, 'rect', 'lp-cell');
+      expect(cells).toHaveLength(p.rows * p.cols);
+      for (const cell of cells) {
+        const r = Number(cell['data-row']), c = Number(cell['data-col']);
+        expect(cell.class.includes('lp-inside')).toBe(a.inside![r][c] === 'x');
+      }
+    });
+  }
+
+  it('fades redundant hints and marks nothing else', () => {
+    const p = slk('puzzlekit_1_4x4.slk');
+    const redundant = [{ row: 0, col: 3 }, { row: 3, col: 2 }];
+    const svg = renderSvg(p, result('slitherlink', p.rows, p.cols, { redundant, solution: { edges: [] } }));
+    const faded = elements(svg, 'text', 'lp-redundant').map((t) => [Number(t['data-row']), Number(t['data-col'])]);
+    expect(faded).toEqual([[0, 3], [3, 2]]);
+  });
+
+  it('draws two solutions with their differences marked when there are several', () => {
+    const text = '. . .\n. . .\n';
+    const p = parseSlitherlink(text).puzzle!;
+    const square = (r: number, c: number): Edge[] => [[r, c, r, c + 1], [r + 1, c, r + 1, c + 1], [r, c, r + 1, c], [r, c + 1, r + 1, c + 1]];
+    const a = square(0, 0), b = square(1, 2);
+    const svg = renderSvg(p, result('slitherlink', 2, 3, { verdict: 'multiple', count: '29', solution: { edges: a }, secondSolution: { edges: b } }));
+    expect(svg).toContain('data-panels="2"');
+    expect(svg).toContain('29 solutions');
+    const boards = svg.split('<g class="lp-board"').slice(1);
+    expect(boards).toHaveLength(2);
+    expect(new Set(elements(boards[0], 'line', 'lp-edge').map((l) => l['data-edge']))).toEqual(new Set(a.map(key)));
+    expect(new Set(elements(boards[1], 'line', 'lp-edge').map((l) => l['data-edge']))).toEqual(new Set(b.map(key)));
+    // Disjoint loops: every edge is a difference.
+    expect(elements(boards[0], 'line', 'lp-diff')).toHaveLength(4);
+    // Two loops sharing an edge: the shared one is not marked.
+    const c = square(0, 1);
+    const svg2 = renderSvg(p, result('slitherlink', 2, 3, { verdict: 'multiple', count: '2', solution: { edges: a }, secondSolution: { edges: c } }));
+    const first = svg2.split('<g class="lp-board"')[1];
+    expect(elements(first, 'line', 'lp-diff').map((l) => l['data-edge']).sort()).toEqual(['0,0,0,1', '0,0,1,0', '1,0,1,1']);
+  });
+
+  it('marks the conflicting hints of a puzzle without solution, and draws no loop', () => {
+    const p = parseSlitherlink('3 3\n. .\n').puzzle!;
+    const svg = renderSvg(p, { ...result('slitherlink', 2, 2, { verdict: 'none', count: '0' }), conflicts: [{ row: 0, col: 0 }, { row: 0, col: 1 }] } as CheckResult);
+    expect(elements(svg, 'text', 'lp-conflict').map((t) => t['data-col'])).toEqual(['0', '1']);
+    expect(elements(svg, 'line', 'lp-edge')).toHaveLength(0);
+    expect(svg).toContain('No solution');
+    // Without the field the puzzle is drawn plainly.
+    expect(renderSvg(p, result('slitherlink', 2, 2, { verdict: 'none', count: '0' }))).not.toContain('lp-conflict');
+  });
+
+  it('ignores a result of another size and fades a stale one', () => {
+    const p = slk('puzzlekit_1_4x4.slk');
+    const loop = loopFromInside(answers.find((a) => a.file === 'puzzlekit_1_4x4.slk')!.inside!);
+    expect(renderSvg(p, result('slitherlink', 5, 4, { solution: { edges: loop } }))).not.toContain('lp-edge');
+    const stale = renderSvg(p, result('slitherlink', 4, 4, { solution: { edges: loop } }), { stale: true });
+    expect(stale).toMatch(/class="[^"]*lp-stale/);
+    expect(renderSvg(p)).toContain('checking…');
+  });
+});
+
+describe('renderSvg: Numberlink', () => {
+  for (const a of answers.filter((x) => x.kind === 'numberlink')) {
+    it(`draws the endpoints and the official paths of ${a.file}`, () => {
+      const p = nlk(a.file);
+      const solution = pathsFromOfficial(p, a.official!);
+      // The walk must have joined every pair, or the fixture is misread.
+      for (const path of solution.paths) {
+        const [r0, c0] = path[0], [r1, c1] = path[path.length - 1];
+        expect(p.cells[r0 * p.cols + c0]).toBe(p.cells[r1 * p.cols + c1]);
+        expect(path.length).toBeGreaterThan(1);
+      }
+      const svg = renderSvg(p, result('numberlink', p.rows, p.cols, { solution }));
+
+      const ends = elements(svg, 'circle', 'lp-endpoint');
+      expect(ends).toHaveLength(p.labels.length * 2);
+      const labels = elements(svg, 'text', 'lp-label');
+      for (const t of labels) {
+        const k = p.cells[Number(t['data-row']) * p.cols + Number(t['data-col'])];
+        expect(t['#text']).toBe(p.labels[k]);
+      }
+      expect(labels).toHaveLength(p.labels.length * 2);
+
+      const lines = elements(svg, 'polyline', 'lp-path');
+      expect(lines).toHaveLength(p.labels.length);
+      for (const line of lines) {
+        const k = p.labels.indexOf(line['data-label']);
+        expect(k).toBeGreaterThanOrEqual(0);
+        expect(line.class).toContain(`lp-color-${k % PATH_COLOR_VARS.length}`);
+        const cells = line.points.split(' ').map((pt) => pt.split(',').map((v) => (Number(v) - CELL / 2) / CELL));
+        const path = solution.paths[solution.labels.indexOf(line['data-label'])];
+        expect(cells).toEqual(path.map(([r, c]) => [c, r]));
+        // Ends on the label's two endpoints; consecutive cells are neighbours.
+        const [x0, y0] = cells[0], [x1, y1] = cells[cells.length - 1];
+        expect(p.cells[y0 * p.cols + x0]).toBe(k);
+        expect(p.cells[y1 * p.cols + x1]).toBe(k);
+        for (let i = 1; i < cells.length; i++) {
+          expect(Math.abs(cells[i][0] - cells[i - 1][0]) + Math.abs(cells[i][1] - cells[i - 1][1])).toBe(1);
+        }
+      }
+    });
+  }
+
+  it('shows two solutions with the cells that differ marked', () => {
+    const p = parseNumberlink('3 2\nA.A\n...\n').puzzle!;
+    const s1: PathSolution = { labels: ['A'], paths: [[[0, 0], [0, 1], [0, 2]]] };
+    const s2: PathSolution = { labels: ['A'], paths: [[[0, 0], [1, 0], [1, 1], [1, 2], [0, 2]]] };
+    const svg = renderSvg(p, result('numberlink', 2, 3, { verdict: 'multiple', count: '3', rule: 'nikoli', solution: s1, secondSolution: s2 }));
+    const boards = svg.split('<g class="lp-board"').slice(1);
+    expect(boards).toHaveLength(2);
+    const diff = (b: string) => elements(b, 'rect', 'lp-diff-cell').map((r) => `${r['data-row']},${r['data-col']}`).sort();
+    // Every cell but none is used differently: the endpoints link elsewhere, the middle cells swap.
+    expect(diff(boards[0])).toEqual(['0,0', '0,1', '0,2', '1,0', '1,1', '1,2']);
+    expect(diff(boards[1])).toEqual(diff(boards[0]));
+    expect(elements(boards[0], 'polyline', 'lp-path')[0].points.split(' ')).toHaveLength(3);
+    expect(elements(boards[1], 'polyline', 'lp-path')[0].points.split(' ')).toHaveLength(5);
+    expect(svg).toContain('3 solutions');
+  });
+
+  it('marks the cells a unique solution leaves empty, and escapes labels', () => {
+    const p = parseNumberlink('3 2\n<.<\n...\n').puzzle!;
+    const svg = renderSvg(p, result('numberlink', 2, 3, { covers: false, solution: { labels: ['<'], paths: [[[0, 0], [0, 1], [0, 2]]] } }));
+    expect(elements(svg, 'rect', 'lp-unused')).toHaveLength(3);
+    expect(svg).toContain('>&lt;</text>');
+    expect(svg).not.toMatch(/>[^<]*<[^/a-z!]/i);
+  });
+});
+
+describe('theme colours only', () => {
+  const css = readFileSync(join(__dirname, '..', '..', 'client', 'media', 'preview.css'), 'utf8');
+
+  it('the SVG carries no colours of its own', () => {
+    const svgs = answers.map((a) => {
+      if (a.kind === 'slitherlink') {
+        const p = slk(a.file);
+        return renderSvg(p, result('slitherlink', p.rows, p.cols, { solution: { edges: loopFromInside(a.inside!) } }));
+      }
+      const p = nlk(a.file);
+      return renderSvg(p, result('numberlink', p.rows, p.cols, { solution: pathsFromOfficial(p, a.official!) }));
+    });
+    for (const svg of svgs) {
+      expect(svg).not.toMatch(/#[0-9a-f]{3,8}\b/i);
+      expect(svg).not.toMatch(/\b(rgb|rgba|hsl|hsla)\(/i);
+      expect(svg).not.toMatch(/\s(fill|stroke|color|style|stop-color)="/);
+      expect(svg).not.toMatch(/<style/);
+    }
+  });
+
+  it('the stylesheet uses theme variables for every colour', () => {
+    const body = css.replace(/\/\*[\s\S]*?\*\//g, '');
+    const colourProps = /(?:^|[;{\s])(color|fill|stroke|background|background-color|border|border-bottom|outline)\s*:\s*([^;}]+)/g;
+    let n = 0;
+    for (const m of body.matchAll(colourProps)) {
+      n++;
+      const value = m[2].trim();
+      expect(value, `${m[1]}: ${value}`).not.toMatch(/#[0-9a-f]{3,8}\b|\b(rgb|rgba|hsl|hsla)\(/i);
+      const named = value.replace(/var\(--vscode-[\w-]+(?:,\s*(?:var\(--vscode-[\w-]+\)|transparent))?\)/g, '').replace(/\b(\d+px|solid|none|transparent|inherit|currentColor)\b/g, '').trim();
+      expect(named, `${m[1]}: ${value}`).toBe('');
+    }
+    expect(n).toBeGreaterThan(20);
+  });
+
+  it('defines one class per path colour, in the renderer\'s order', () => {
+    PATH_COLOR_VARS.forEach((v, i) => {
+      expect(v).toMatch(/^--vscode-/);
+      expect(css).toMatch(new RegExp(`\\.lp-color-${i} \\{ stroke: var\\(${v}\\); fill: var\\(${v}\\); \\}`));
+    });
+    expect(css).not.toContain(`.lp-color-${PATH_COLOR_VARS.length} `);
+  });
+});

@@ -1,0 +1,277 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildZdd } from '../../server/src/zdd/build';
+import {
+  gridEdgeOrder, gridGraph, greedyOrder, planFrontier, type FrontierPlan, type Graph,
+} from '../../server/src/zdd/frontier';
+import { cycleSpec, pathSpec } from '../../server/src/zdd/specs/simpath';
+import type { Zdd } from '../../server/src/zdd/zdd';
+
+const seq = JSON.parse(readFileSync(join(__dirname, '../fixtures/sequences.json'), 'utf8'));
+const term = (name: string, n: number): bigint => BigInt(seq[name].terms[n - seq[name].first_n]);
+
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Edge sets of a ZDD built on `plan` (level L = edge plan.order[m - L]), as sorted edge lists. */
+function edgeSets(z: Zdd, plan: FrontierPlan): string[] {
+  const m = plan.edgeCount;
+  return [...z.sets()].map((levels) => levels.map((L) => plan.order[m - L]).sort((a, b) => a - b).join(',')).sort();
+}
+
+/** Brute force: is the edge subset (bitmask) a single simple cycle / s-t path? */
+function classify(g: Graph, mask: number): { deg: Int32Array; comps: number; used: number } {
+  const n = g.vertexCount;
+  const deg = new Int32Array(n);
+  const parent = Int32Array.from({ length: n }, (_, i) => i);
+  const find = (x: number): number => (parent[x] === x ? x : (parent[x] = find(parent[x])));
+  const m = g.edges.length / 2;
+  for (let e = 0; e < m; e++) {
+    if (!(mask & (1 << e))) continue;
+    const u = g.edges[2 * e], v = g.edges[2 * e + 1];
+    deg[u]++; deg[v]++;
+    parent[find(u)] = find(v);
+  }
+  const roots = new Set<number>();
+  let used = 0;
+  for (let v = 0; v < n; v++) if (deg[v] > 0) { roots.add(find(v)); used++; }
+  return { deg, comps: roots.size, used };
+}
+
+function bruteCycles(g: Graph, hamiltonian: boolean): string[] {
+  const m = g.edges.length / 2;
+  const out: string[] = [];
+  for (let mask = 1; mask < 1 << m; mask++) {
+    const { deg, comps, used } = classify(g, mask);
+    if (comps !== 1 || deg.some((d) => d !== 0 && d !== 2)) continue;
+    if (hamiltonian && used !== g.vertexCount) continue;
+    out.push(maskEdges(mask, m));
+  }
+  return out.sort();
+}
+
+function brutePaths(g: Graph, s: number, t: number, hamiltonian: boolean): string[] {
+  const m = g.edges.length / 2;
+  const out: string[] = [];
+  for (let mask = 1; mask < 1 << m; mask++) {
+    const { deg, comps, used } = classify(g, mask);
+    if (comps !== 1 || deg[s] !== 1 || deg[t] !== 1) continue;
+    let ok = true;
+    for (let v = 0; v < g.vertexCount; v++) if (v !== s && v !== t && deg[v] !== 0 && deg[v] !== 2) ok = false;
+    if (!ok || (hamiltonian && used !== g.vertexCount)) continue;
+    out.push(maskEdges(mask, m));
+  }
+  return out.sort();
+}
+
+function maskEdges(mask: number, m: number): string {
+  const es: number[] = [];
+  for (let e = 0; e < m; e++) if (mask & (1 << e)) es.push(e);
+  return es.join(',');
+}
+
+/** A random connected-ish simple graph. */
+function randomGraph(r: () => number, n: number, m: number): Graph {
+  const seen = new Set<string>();
+  const edges: number[] = [];
+  // A random spanning path first keeps most graphs connected.
+  for (let v = 1; v < n && edges.length / 2 < m; v++) {
+    const u = Math.floor(r() * v);
+    seen.add(`${u},${v}`);
+    edges.push(u, v);
+  }
+  let guard = 0;
+  while (edges.length / 2 < m && guard++ < 1000) {
+    const u = Math.floor(r() * n), v = Math.floor(r() * n);
+    if (u === v) continue;
+    const k = u < v ? `${u},${v}` : `${v},${u}`;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    edges.push(u, v);
+  }
+  return { vertexCount: n, edges: Int32Array.from(edges) };
+}
+
+function randomOrder(r: () => number, m: number): Int32Array {
+  const o = Int32Array.from({ length: m }, (_, i) => i);
+  for (let i = m - 1; i > 0; i--) {
+    const j = Math.floor(r() * (i + 1));
+    [o[i], o[j]] = [o[j], o[i]];
+  }
+  return o;
+}
+
+describe('frontier plans', () => {
+  it('slots are consistent: fixed while in the frontier, distinct among live vertices, width = max live', () => {
+    const r = rng(5);
+    const graphs: Graph[] = [gridGraph(4, 6), gridGraph(6, 4), randomGraph(r, 9, 15), randomGraph(r, 12, 20)];
+    for (const g of graphs) {
+      const m = g.edges.length / 2;
+      for (const order of [undefined, greedyOrder(g), randomOrder(r, m)]) {
+        const p = planFrontier(g, order);
+        const slotOf = new Map<number, number>();
+        let maxLive = 0;
+        for (let i = 0; i < m; i++) {
+          for (let q = p.enterStart[i]; q < p.enterStart[i + 1]; q++) {
+            expect(slotOf.has(p.enterVertex[q])).toBe(false);
+            expect([...slotOf.values()]).not.toContain(p.enterSlot[q]);
+            expect(p.enterSlot[q]).toBeLessThan(p.width);
+            slotOf.set(p.enterVertex[q], p.enterSlot[q]);
+          }
+          maxLive = Math.max(maxLive, slotOf.size);
+          const e = p.order[i];
+          expect(p.slotU[i]).toBe(slotOf.get(g.edges[2 * e]));
+          expect(p.slotV[i]).toBe(slotOf.get(g.edges[2 * e + 1]));
+          for (let q = p.leaveStart[i]; q < p.leaveStart[i + 1]; q++) {
+            const v = p.leaveVertex[q];
+            expect(slotOf.get(v)).toBe(p.leaveSlot[q]);
+            // It really was the vertex's last edge.
+            for (let j = i + 1; j < m; j++) {
+              const f = p.order[j];
+              expect(g.edges[2 * f] === v || g.edges[2 * f + 1] === v).toBe(false);
+            }
+            slotOf.delete(v);
+          }
+        }
+        expect(slotOf.size).toBe(0);
+        expect(p.width).toBe(maxLive);
+      }
+    }
+  });
+
+  it('grid orders keep the frontier to the shorter side + 1; greedy is close on grids', () => {
+    expect(planFrontier(gridGraph(10, 10), gridEdgeOrder(10, 10)).width).toBe(11);
+    expect(planFrontier(gridGraph(30, 5), gridEdgeOrder(30, 5)).width).toBe(6);
+    expect(planFrontier(gridGraph(5, 30), gridEdgeOrder(5, 30)).width).toBe(6);
+    const g = gridGraph(8, 20);
+    expect(planFrontier(g, greedyOrder(g)).width).toBeLessThanOrEqual(12);
+  });
+
+  it('rejects orders that are not permutations', () => {
+    const g = gridGraph(2, 2);
+    expect(() => planFrontier(g, Int32Array.from([0, 0, 1, 2]))).toThrow();
+    expect(() => planFrontier(g, Int32Array.from([0, 1]))).toThrow();
+  });
+});
+
+describe('Simpath against OEIS', () => {
+  it('cycles on n x n vertex grids = A140517 (n = 2..10)', () => {
+    for (let n = 2; n <= 10; n++) {
+      const g = gridGraph(n, n);
+      const z = buildZdd(cycleSpec(g, planFrontier(g, gridEdgeOrder(n, n)))).zdd;
+      expect(z.count()).toBe(term('cycles_A140517', n));
+    }
+  });
+
+  it('BigInt-at-every-node count agrees with the residue count on a big family', () => {
+    const g = gridGraph(9, 9);
+    const z = buildZdd(cycleSpec(g, planFrontier(g, gridEdgeOrder(9, 9)))).zdd;
+    expect(z.countBig()).toBe(z.count());
+  });
+
+  it('corner-to-corner paths = A007764 (n = 2..7), any order', () => {
+    for (let n = 2; n <= 7; n++) {
+      const g = gridGraph(n, n);
+      const z = buildZdd(pathSpec(g, planFrontier(g, gridEdgeOrder(n, n)), 0, n * n - 1)).zdd;
+      expect(z.count()).toBe(term('corner_to_corner_paths_A007764', n));
+    }
+    const g = gridGraph(5, 5);
+    const z = buildZdd(pathSpec(g, planFrontier(g, greedyOrder(g)), 0, 24)).zdd;
+    expect(z.count()).toBe(term('corner_to_corner_paths_A007764', 5));
+  });
+
+  it('Hamiltonian cycles on 2m x 2m grids = A003763; none on odd grids', () => {
+    for (let mm = 1; mm <= 4; mm++) {
+      const n = 2 * mm;
+      const g = gridGraph(n, n);
+      const z = buildZdd(cycleSpec(g, planFrontier(g, gridEdgeOrder(n, n)), { hamiltonian: true })).zdd;
+      expect(z.count()).toBe(BigInt(seq.hamiltonian_cycles_A003763.terms[mm - 1]));
+    }
+    const g = gridGraph(5, 5);
+    expect(buildZdd(cycleSpec(g, planFrontier(g, gridEdgeOrder(5, 5)), { hamiltonian: true })).zdd.isEmpty()).toBe(true);
+  });
+
+  it('corner-to-corner Hamiltonian paths (n = 3, 5, 7; 0 for even n)', () => {
+    for (let n = 2; n <= 7; n++) {
+      const g = gridGraph(n, n);
+      const z = buildZdd(pathSpec(g, planFrontier(g, gridEdgeOrder(n, n)), 0, n * n - 1, { hamiltonian: true })).zdd;
+      const want = seq.corner_to_corner_hamiltonian_paths.by_n[String(n)] ?? '0';
+      expect(z.count()).toBe(BigInt(want));
+    }
+  });
+});
+
+describe('Simpath against brute force (exact families)', () => {
+  const cases: Array<{ name: string; g: Graph }> = [
+    { name: '3x3 grid', g: gridGraph(3, 3) },
+    { name: '2x4 grid', g: gridGraph(2, 4) },
+    { name: '3x4 grid', g: gridGraph(3, 4) },
+  ];
+  const r = rng(2024);
+  for (let i = 0; i < 8; i++) {
+    const n = 4 + Math.floor(r() * 5);
+    const m = Math.min(n * (n - 1) / 2, n + Math.floor(r() * 8));
+    cases.push({ name: `random graph ${i} (${n} vertices, ${m} edges)`, g: randomGraph(r, n, m) });
+  }
+  cases.push({ name: 'graph with an isolated vertex', g: { vertexCount: 5, edges: Int32Array.from([0, 1, 1, 2, 2, 0, 2, 3]) } });
+
+  for (const { name, g } of cases) {
+    it(name, () => {
+      const m = g.edges.length / 2;
+      const orders = [gridLike(g), greedyOrder(g), randomOrder(r, m)];
+      const s = 0, t = g.vertexCount - 1;
+      const want = [false, true].map((h) => ({ cycles: bruteCycles(g, h), paths: brutePaths(g, s, t, h) }));
+      for (const order of orders) {
+        const plan = planFrontier(g, order);
+        for (const hamiltonian of [false, true]) {
+          const z = buildZdd(cycleSpec(g, plan, { hamiltonian })).zdd;
+          expect(edgeSets(z, plan)).toEqual(want[+hamiltonian].cycles);
+          const zp = buildZdd(pathSpec(g, plan, s, t, { hamiltonian })).zdd;
+          expect(edgeSets(zp, plan)).toEqual(want[+hamiltonian].paths);
+        }
+      }
+    });
+  }
+});
+
+describe('family operations on built diagrams', () => {
+  it('onset/offset/intersect/difference on cycle and path families match brute force (3x4 grid)', () => {
+    const g = gridGraph(3, 4);
+    const plan = planFrontier(g, gridEdgeOrder(3, 4));
+    const m = plan.edgeCount;
+    const cycles = buildZdd(cycleSpec(g, plan)).zdd;
+    const ham = buildZdd(cycleSpec(g, plan, { hamiltonian: true })).zdd;
+    const brute = bruteCycles(g, false);
+    for (let L = 1; L <= m; L++) {
+      const e = String(plan.order[m - L]);
+      const withE = brute.filter((x) => x.split(',').includes(e));
+      expect(edgeSets(cycles.onset(L), plan)).toEqual(withE);
+      expect(edgeSets(cycles.offset(L), plan)).toEqual(brute.filter((x) => !x.split(',').includes(e)));
+    }
+    expect(edgeSets(cycles.intersect(ham), plan)).toEqual(bruteCycles(g, true));
+    expect(cycles.difference(ham).count()).toBe(BigInt(brute.length - bruteCycles(g, true).length));
+    // Paths from corner to corner never equal a cycle: disjoint families.
+    const paths = buildZdd(pathSpec(g, plan, 0, 11)).zdd;
+    expect(paths.intersect(cycles).isEmpty()).toBe(true);
+    expect(paths.union(cycles).count()).toBe(paths.count() + cycles.count());
+    // kth enumerates the built family exactly.
+    const all: string[] = [];
+    for (let k = 0n; k < cycles.count(); k++) {
+      all.push(cycles.kth(k).map((L) => plan.order[m - L]).sort((a, b) => a - b).join(','));
+    }
+    expect(all.sort()).toEqual(brute);
+  });
+});
+
+function gridLike(g: Graph): Int32Array {
+  return Int32Array.from({ length: g.edges.length / 2 }, (_, i) => i);
+}
