@@ -19,7 +19,7 @@ export const Commands = {
 
 /** Server-side commands this client calls when the server advertises them. */
 const ServerCommands = {
-  recheck: ['linkpuzzle.server.recheck', 'linkpuzzle.recheckDocument'],
+  recheck: ['linkpuzzle.recheckDocument'],
   removeAllRedundant: 'linkpuzzle.removeAllRedundantHints',
 };
 const FIX_ALL_KIND = 'source.fixAll.linkpuzzle';

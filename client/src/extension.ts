@@ -10,9 +10,11 @@ import {
   type ServerOptions,
 } from 'vscode-languageclient/node';
 import type { CheckResult } from '../../server/src/analysis/result';
+import { parsePuzzle } from '../../server/src/parse/index';
 import { registerCommands, Commands } from './commands';
 import { PreviewManager } from './preview';
 import { ResultStore, type ResultChangedParams } from './results';
+import { puzzleSignature } from './signature';
 import { PuzzleStatusBar } from './statusBar';
 import type { StatusParams } from './summary';
 
@@ -44,7 +46,12 @@ function createClient(context: vscode.ExtensionContext, output: vscode.OutputCha
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const output = vscode.window.createOutputChannel('Link Puzzles');
-  const store = new ResultStore();
+  const store = new ResultStore((uri, version) => {
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
+    if (!doc || doc.version !== version) return undefined;
+    const { puzzle } = parsePuzzle(doc.getText(), doc.languageId === 'numberlink' ? 'numberlink' : 'slitherlink');
+    return puzzle ? puzzleSignature(puzzle) : undefined;
+  });
 
   const attach = (c: LanguageClient): void => {
     c.onNotification(StatusNotification, (s: StatusParams) => store.setStatus(s));

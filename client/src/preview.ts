@@ -12,6 +12,7 @@ import { parsePuzzle } from '../../server/src/parse/index';
 import { escapeXml, renderSvg } from './render';
 import { newNonce, previewHtml, type HostMessage, type PageMessage, type PreviewState } from './previewHtml';
 import { isPuzzleDocument, type ResultStore } from './results';
+import { puzzleSignature } from './signature';
 import { statusText } from './summary';
 
 export const PREVIEW_VIEW_TYPE = 'linkpuzzle.preview';
@@ -179,7 +180,10 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
       if (this.uri !== uri || this.panel !== panel) return;
     }
     const { puzzle, message: problem } = this.parse(doc);
-    const stale = entry !== undefined && entry.version !== doc.version;
+    // Current when it is about the same grid (and rule), whatever comments or spacing changed.
+    const stale =
+      entry !== undefined &&
+      (entry.signature !== undefined && puzzle ? entry.signature !== puzzleSignature(puzzle) : entry.version !== doc.version);
     const status = this.store.status(uri);
     const checking = status?.state === 'checking' || stale;
     const result = entry?.result ?? null;

@@ -10,6 +10,8 @@ import type { StatusParams } from './summary';
 export interface ResultEntry {
   version: number;
   result: CheckResult;
+  /** puzzleSignature() of the text the result is about, when known. */
+  signature?: string;
 }
 
 export interface ResultChangedParams {
@@ -19,6 +21,9 @@ export interface ResultChangedParams {
 }
 
 export class ResultStore implements vscode.Disposable {
+  /** `signatureOf(uri, version)`: the signature of the document's text if it is at that version. */
+  constructor(private readonly signatureOf: (uri: string, version: number) => string | undefined = () => undefined) {}
+
   private readonly results = new Map<string, ResultEntry>();
   private readonly statuses = new Map<string, StatusParams>();
   private readonly changed = new vscode.EventEmitter<string>();
@@ -34,7 +39,7 @@ export class ResultStore implements vscode.Disposable {
     const old = this.results.get(p.uri);
     // Never let an older run's answer replace a newer one.
     if (old && old.version > p.version) return;
-    this.results.set(p.uri, { version: p.version, result: p.result });
+    this.results.set(p.uri, { version: p.version, result: p.result, signature: this.signatureOf(p.uri, p.version) });
     this.changed.fire(p.uri);
   }
 

@@ -21,8 +21,10 @@ if (!existsSync(server)) {
   process.exit(1);
 }
 const cases = [
-  { name: '10x10', file: 'test/fixtures/slitherlink/10x10_hard_01.slk', waitFinal: true },
-  { name: '20x20', file: 'test/fixtures/slitherlink/20x20_hard_01.slk', waitFinal: false },
+  { name: '10x10', mode: 'redundant', file: 'test/fixtures/slitherlink/10x10_hard_01.slk', waitFinal: true },
+  { name: '10x10', mode: 'any', file: 'test/fixtures/slitherlink/10x10_hard_01.slk', waitFinal: true },
+  { name: '20x20', mode: 'redundant', file: 'test/fixtures/slitherlink/20x20_hard_01.slk', waitFinal: false },
+  { name: '20x20', mode: 'any', file: 'test/fixtures/slitherlink/20x20_hard_01.slk', waitFinal: false },
 ];
 
 const median = (xs) => {
@@ -49,20 +51,37 @@ async function run(c) {
 
   const text = readFileSync(join(root, c.file), 'utf8');
   const uri = `file:///bench/${c.name}.slk`;
-  const final = (v) => wait('linkpuzzle/resultChanged', (p) => p.uri === uri && p.version === v && !p.result.extrasPending);
+  const verdicts = [];
+  let redundant = [];
+  const final = (v) =>
+    wait('linkpuzzle/resultChanged', (p) => {
+      if (p.uri !== uri || p.version !== v || p.result.extrasPending) return false;
+      verdicts.push(p.result.verdict);
+      if (v === 1) redundant = p.result.redundant ?? [];
+      return true;
+    });
   const first = (v) => wait('textDocument/publishDiagnostics', (p) => p.uri === uri && p.version === v);
   let t0 = performance.now();
   const opened = final(1);
   await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'slitherlink', version: 1, text } });
   const cold = (await opened) - t0;
 
-  // Offsets of hint characters outside comment lines.
-  const hints = [];
-  let offset = 0;
+  // Offsets of the hint characters to blank: redundant ones (the puzzle stays unique, so every
+  // keystroke needs the full check and a new redundancy search), or any hint.
+  const cells = []; // [row, col, offset] of every cell, compact or token rows
+  let offset = 0, row = 0;
   for (const line of text.split('\n')) {
-    if (!line.trimStart().startsWith('#')) for (let i = 0; i < line.length; i++) if (/[0-4]/.test(line[i])) hints.push(offset + i);
+    if (line.trim() !== '' && !line.trimStart().startsWith('#')) {
+      let col = 0;
+      for (let i = 0; i < line.length; i++) if (line[i] !== ' ' && line[i] !== '\t') cells.push([row, col++, offset + i]);
+      row++;
+    }
     offset += line.length + 1;
   }
+  const hints = (c.mode === 'redundant'
+    ? redundant.map((h) => cells.find(([r, cc]) => r === h.row && cc === h.col))
+    : cells.filter(([, , o]) => /[0-4]/.test(text[o]))
+  ).map((x) => x[2]);
   const verdict = [], full = [];
   for (let k = 0; k < KEYS && k < hints.length; k++) {
     const at = hints[Math.floor((k * hints.length) / KEYS)];
@@ -79,15 +98,16 @@ async function run(c) {
   await conn.sendNotification('exit');
   conn.dispose();
   proc.kill();
-  return { name: c.name, cold, verdictMedian: median(verdict), fullMedian: median(full), verdict, full };
+  return { name: c.name, mode: c.mode, verdicts, cold, verdictMedian: median(verdict), fullMedian: median(full), verdict, full };
 }
 
 const results = [];
 for (const c of cases) results.push(await run(c));
 console.log('Language server: keystroke -> diagnostics (dist/server.js over stdio, default settings)');
-console.log('puzzle  open (all)   keystroke -> verdict (median)   keystroke -> with redundant hints (median)');
+console.log('puzzle  keystroke blanks   open (all)   keystroke -> verdict (median)   keystroke -> with redundant hints (median)');
 for (const r of results) {
   const f = (ms) => (ms == null ? '-' : `${Math.round(ms)} ms`);
-  console.log(`${r.name.padEnd(7)} ${f(r.cold).padStart(10)}   ${f(r.verdictMedian).padStart(28)}   ${f(r.fullMedian).padStart(40)}`);
+  console.log(`${r.name.padEnd(7)} ${(r.mode === 'redundant' ? 'a redundant hint' : 'any hint').padEnd(16)} ${f(r.cold).padStart(10)}   ${f(r.verdictMedian).padStart(28)}   ${f(r.fullMedian).padStart(40)}`);
+  console.log(`        verdicts: ${r.verdicts.join(' ')}; each keystroke: ${r.verdict.map(f).join(', ')}`);
 }
 if (opt.json) writeFileSync(opt.json, JSON.stringify(results, null, 2));

@@ -11,7 +11,8 @@
  * skipped, never passed.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, existsSync, copyFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,9 +28,37 @@ type HTMLElement = any;
 const skip = process.env.LINKPUZZLE_SKIP_E2E === '1';
 const fixtures = join(ROOT, 'test', 'fixtures', 'preview');
 const SAMPLE = 'extra_hint_10x10.slk';
-const VSIX = join(ROOT, 'link-puzzles.vsix');
+
+/** Newest modification time of the files under `dir`. */
+function newest(dir: string): number {
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+/**
+ * Packages the extension as `npm run package` does, into a temporary folder. dist/ is only
+ * rebuilt when it is missing or older than the sources (under `npm test` it is fresh): other
+ * tests read dist/ at the same time.
+ */
+function packageVsix(out: string): void {
+  const bundle = join(ROOT, 'dist', 'extension.js');
+  const sources = Math.max(newest(join(ROOT, 'client')), newest(join(ROOT, 'server', 'src')));
+  if (!existsSync(bundle) || statSync(bundle).mtimeMs < sources || !existsSync(join(ROOT, 'dist', 'server.js'))) {
+    execFileSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+  const script: string = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.package;
+  const flags = script.slice(script.indexOf('vsce package') + 'vsce package'.length).replace(/--out\s+\S+/, '').trim().split(/\s+/);
+  execFileSync(join(ROOT, 'node_modules', '.bin', 'vsce'), ['package', ...flags, '--out', out], {
+    cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
 
 let server: CodeServer | undefined;
+let packDir: string | undefined;
 let browser: Browser | undefined;
 let page: Page;
 const t0 = Date.now();
@@ -55,15 +84,28 @@ async function editorLines(p: Page): Promise<string[]> {
   return lines.sort((a, b) => a.top - b.top).map((l) => l.text.replace(/\u00a0/g, ' '));
 }
 
+/** Runs a command from the Command Palette (F1), as a user would. */
+async function runCommand(p: Page, title: string): Promise<void> {
+  await p.keyboard.press('F1');
+  const input = p.locator('.quick-input-widget input');
+  await input.waitFor({ timeout: 10_000 });
+  await input.fill(`>${title}`);
+  await p.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 10_000 });
+  await p.keyboard.press('Enter');
+}
+
 function previewFrame(p: Page): FrameLocator {
   return p.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
 }
 
 describe.skipIf(skip)('VS Code (code-server) end to end', () => {
   beforeAll(async () => {
-    step('packaging the extension (npm run package)');
-    execFileSync('npm', ['run', '--silent', 'package'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    step('packaging the extension');
+    packDir = mkdtempSync(join(tmpdir(), 'lp-vsix-'));
+    const VSIX = join(packDir, 'link-puzzles.vsix');
+    packageVsix(VSIX);
     expect(existsSync(VSIX)).toBe(true);
+    step(`packaged: ${Math.round(statSync(VSIX).size / 1024)} KB`);
     step('starting code-server');
     server = await startCodeServer({
       vsix: VSIX,
@@ -92,6 +134,7 @@ describe.skipIf(skip)('VS Code (code-server) end to end', () => {
   afterAll(async () => {
     await browser?.close().catch(() => undefined);
     await server?.stop();
+    if (packDir) rmSync(packDir, { recursive: true, force: true });
     step('stopped');
   });
 
@@ -193,5 +236,42 @@ describe.skipIf(skip)('VS Code (code-server) end to end', () => {
     await frame.locator('rect.lp-cell[data-row="4"][data-col="2"]').click();
     await expect.poll(async () => page.locator('.statusbar-item', { hasText: /Ln 7, Col [56]/ }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
     step('click in the preview revealed the cell');
+
+    // Reload the window: the serializer brings the preview back, showing the same puzzle.
+    await page.reload();
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    const restored = previewFrame(page);
+    await restored.locator('svg[data-verdict="unique"]:not(.lp-stale)').waitFor({ timeout: 60_000 });
+    expect(await restored.locator('svg line.lp-edge').count()).toBe(expectedEdges);
+    expect(await restored.locator('#title').textContent()).toBe(SAMPLE);
+    step('preview restored after a reload');
+
+    // Put the extra hint back, then "Link Puzzles: Remove All Redundant Hints" from the palette.
+    await page.locator('.editor-instance .monaco-editor .view-lines').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.type('1');
+    await expect.poll(async () => (await editorLines(page))[2], { timeout: 10_000 }).toBe(original[2]);
+    await page.locator('.editor-instance .squiggly-inline-unnecessary').first().waitFor({ timeout: 90_000 });
+    const hintsIn = (ls: string[]) => ls.slice(2).join(' ').split(/\s+/).filter((t) => /^[0-4]$/.test(t)).length;
+    const before = hintsIn(await editorLines(page));
+    await runCommand(page, 'Link Puzzles: Remove All Redundant Hints');
+    await expect.poll(async () => hintsIn(await editorLines(page)), { timeout: 120_000 }).toBeLessThan(before);
+    await expect.poll(async () => page.locator('.editor-instance .squiggly-inline-unnecessary').count(), { timeout: 120_000 }).toBe(0);
+    await restored.locator('svg[data-verdict="unique"]:not(.lp-stale)').waitFor({ timeout: 60_000 });
+    expect(await restored.locator('svg text.lp-redundant').count()).toBe(0);
+    expect(await restored.locator('svg line.lp-edge').count()).toBe(expectedEdges);
+    step(`remove all redundant hints: ${before} -> ${hintsIn(await editorLines(page))} hints, still unique`);
+
+    // Re-check: the server checks again, bypassing its cache (a new time in the status bar).
+    const statusItem = page.locator('.statusbar-item', { hasText: /unique · / }).first();
+    await statusItem.waitFor({ timeout: 60_000 });
+    const firstStatus = await statusItem.textContent();
+    await runCommand(page, 'Link Puzzles: Re-check Puzzle');
+    await expect.poll(async () => page.locator('.statusbar-item', { hasText: /unique · / }).first().textContent(), { timeout: 60_000 })
+      .not.toBe(firstStatus);
+    step('re-check ran');
   }, 600_000);
 });

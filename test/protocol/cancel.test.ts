@@ -76,7 +76,7 @@ describe('a long solve', () => {
 
     // The edit cancels the long run; the new text's answer comes quickly.
     const t3 = performance.now();
-    const v2 = client.setText(uri, SMALL);
+    const v2 = client.setText(uri, SMALL + '# edited: new text, not in the cache\n');
     const diags = await client.settled(uri, v2, 10_000);
     console.log(`edit during the long solve -> new diagnostics in ${(performance.now() - t3).toFixed(0)} ms`);
     expect(diags.some((d) => d.code === 'redundant-hint')).toBe(true);
@@ -111,7 +111,7 @@ describe('a long solve', () => {
     console.log(`undo -> diagnostics in ${ms.toFixed(1)} ms`);
     expect(diags.some((d) => d.code === 'redundant-hint')).toBe(true);
     expect(client.events.some((e) => e.method === 'linkpuzzle/status' && e.params.uri === uri && e.params.version === v3 && e.params.state === 'checking')).toBe(false);
-    expect(ms).toBeLessThan(60); // below the debounce delay: no job ran
+    expect(ms).toBeLessThan(250); // no job ran (asserted above); the bound only allows for a loaded machine
   });
 
   it('reports progress and stops when the user cancels it', async () => {

@@ -145,6 +145,16 @@ describe('push diagnostics', () => {
     for (const rel of err!.relatedInformation!) expect(rel.location.uri).toBe(uri);
   });
 
+  it('Numberlink with no solution: the conflicting labels, both endpoints each', async () => {
+    const uri = uriOf('crossing.nlk');
+    const text = '6 1\nABABCC\n';
+    expect(checkText(text, 'numberlink').verdict).toBe('none');
+    client.open(uri, 'numberlink', text);
+    const [err] = ours(await client.settled(uri, 1), 'no-solution');
+    expect(err!.message).toContain('These 2 labels already have none: A (1, 1)-(1, 3), B (1, 2)-(1, 4).');
+    expect(err!.relatedInformation).toHaveLength(4);
+  });
+
   it('several solutions: a Warning with the exact count and where two solutions differ', async () => {
     const text = fixture('multiple.slk');
     const uri = uriOf('multiple.slk');
@@ -198,5 +208,46 @@ describe('push diagnostics', () => {
     expect(result.kind).toBe('numberlink');
     expect(result.verdict).toBe(checkText(text, 'numberlink').verdict);
     expect(parseNumberlink(text).problems).toEqual([]);
+  });
+});
+
+describe('linkpuzzle lsp --stdio', () => {
+  it('the CLI starts the same server', async () => {
+    const c = await TestClient.start({ args: [join(root, 'dist/cli.js'), 'lsp', '--stdio'] });
+    try {
+      const uri = uriOf('cli.slk');
+      c.open(uri, 'slitherlink', fixture('redundant.slk'));
+      const diags = await c.settled(uri, 1);
+      expect(ours(diags, 'redundant-hint').length).toBe(checkText(fixture('redundant.slk'), 'slitherlink').redundant!.length);
+    } finally {
+      await c.stop();
+    }
+  });
+});
+
+describe('node IPC transport (as the VS Code client starts it)', () => {
+  it('serves diagnostics over --node-ipc', async () => {
+    const { fork } = await import('node:child_process');
+    const rpc = await import('vscode-jsonrpc/node');
+    const child = fork(join(root, 'dist/server.js'), ['--node-ipc'], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const conn = rpc.createMessageConnection(new rpc.IPCMessageReader(child), new rpc.IPCMessageWriter(child));
+    try {
+      const got = new Promise<any>((resolve) =>
+        conn.onNotification('textDocument/publishDiagnostics', (p: any) => {
+          if (p.diagnostics.some((d: Diagnostic) => d.code === 'redundant-hint')) resolve(p);
+        }),
+      );
+      conn.listen();
+      const init: any = await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
+      expect(init.capabilities.hoverProvider).toBe(true);
+      await conn.sendNotification('initialized', {});
+      const uri = uriOf('ipc.slk');
+      await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'slitherlink', version: 1, text: fixture('redundant.slk') } });
+      const p = await got;
+      expect(p.uri).toBe(uri);
+    } finally {
+      conn.dispose();
+      child.kill();
+    }
   });
 });

@@ -30,6 +30,8 @@ export interface ClientOptions {
   initializationOptions?: unknown;
   /** Answer to workspace/configuration (per item); absent: the client lacks the capability. */
   configuration?: (section: string | undefined, scopeUri: string | undefined) => unknown;
+  /** Arguments to node instead of `dist/server.js --stdio` (e.g. the CLI's `lsp --stdio`). */
+  args?: string[];
 }
 
 export class TestClient {
@@ -42,8 +44,9 @@ export class TestClient {
   private constructor(readonly proc: ChildProcess, readonly conn: MessageConnection) {}
 
   static async start(options: ClientOptions = {}): Promise<TestClient> {
-    if (!existsSync(serverPath)) throw new Error(`${serverPath} is missing: run npm run build first`);
-    const proc = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const args = options.args ?? [serverPath, '--stdio'];
+    if (!existsSync(args[0]!)) throw new Error(`${args[0]} is missing: run npm run build first`);
+    const proc = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
     const client = new TestClient(proc, conn);
     proc.stderr!.on('data', (d) => (client.stderr += String(d)));

@@ -36,6 +36,46 @@ function randomCells(rows: number, cols: number, pairs: number, rand: () => numb
   return cells.map((x) => (x >= 0 ? map.get(x)! : -1));
 }
 
+/**
+ * Endpoints of random self-avoiding walks grown until no free cell has a free neighbour: a puzzle
+ * with at least one solution under nikoli (and under fill when the walks cover the grid).
+ */
+function walkCells(rows: number, cols: number, rand: () => number, maxLen: number): { cells: Int32Array; pairs: number } {
+  const n = rows * cols;
+  const cells = new Int32Array(n).fill(-1);
+  const used = new Uint8Array(n);
+  const freeNbrs = (v: number) => {
+    const r = Math.floor(v / cols), c = v % cols, out: number[] = [];
+    if (r > 0 && !used[v - cols]) out.push(v - cols);
+    if (r + 1 < rows && !used[v + cols]) out.push(v + cols);
+    if (c > 0 && !used[v - 1]) out.push(v - 1);
+    if (c + 1 < cols && !used[v + 1]) out.push(v + 1);
+    return out;
+  };
+  let pairs = 0;
+  for (let tries = 0; tries < 4 * n; tries++) {
+    const starts = [];
+    for (let v = 0; v < n; v++) if (!used[v] && freeNbrs(v).length > 0) starts.push(v);
+    if (starts.length === 0) break;
+    const s = starts[Math.floor(rand() * starts.length)];
+    used[s] = 1;
+    let cur = s;
+    const len = 2 + Math.floor(rand() * (maxLen - 1));
+    for (let k = 1; k < len; k++) {
+      const nb = freeNbrs(cur);
+      if (nb.length === 0) break;
+      cur = nb[Math.floor(rand() * nb.length)];
+      used[cur] = 1;
+    }
+    cells[s] = pairs;
+    cells[cur] = pairs;
+    pairs++;
+  }
+  const map = new Map<number, number>();
+  for (let v = 0; v < n; v++) if (cells[v] >= 0 && !map.has(cells[v])) map.set(cells[v], map.size);
+  return { cells: cells.map((x) => (x >= 0 ? map.get(x)! : -1)), pairs };
+}
+
 describe('numberlink spec vs brute force', () => {
   it('random small instances, all four rules', () => {
     const rand = rng(12345);
@@ -72,7 +112,40 @@ describe('numberlink spec vs brute force', () => {
         checked++;
       }
     }
-    expect(checked).toBeGreaterThan(500);
+    for (let t = 0; t < 80; t++) {
+      const rows = 2 + Math.floor(rand() * 4), cols = 2 + Math.floor(rand() * 3);
+      const { cells, pairs } = walkCells(rows, cols, rand, 6);
+      if (pairs === 0) continue;
+      const inst = makeInstance(rows, cols, cells, pairs);
+      for (const rule of RULES) {
+        const brute = bruteSolve(rows, cols, cells, pairs, rule, 0);
+        const what = `walk ${rows}x${cols} ${Array.from(cells)} ${JSON.stringify(rule)}`;
+        expect(buildNumberlinkZdd(inst, rule).zdd.count(), what).toBe(BigInt(brute.count));
+        expect(buildNumberlinkZdd(inst, rule, undefined, { deduce: false, lookahead: false }).zdd.count(), what).toBe(BigInt(brute.count));
+        if (brute.count > 0) nonzero++;
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(700);
+    expect(nonzero).toBeGreaterThan(100);
+  });
+});
+
+describe('numberlink pruning keeps every solution (larger grids, against the unpruned spec)', () => {
+  it('random 5x5 to 7x7 instances, all four rules', () => {
+    const rand = rng(777);
+    let nonzero = 0;
+    for (let t = 0; t < 60; t++) {
+      const rows = 5 + Math.floor(rand() * 3), cols = 5 + Math.floor(rand() * 3);
+      const { cells, pairs } = walkCells(rows, cols, rand, 12);
+      const inst = makeInstance(rows, cols, cells, pairs);
+      for (const rule of RULES) {
+        const plain = buildNumberlinkZdd(inst, rule, undefined, { deduce: false, lookahead: false }).zdd.count();
+        const pruned = buildNumberlinkZdd(inst, rule).zdd.count();
+        expect(pruned, `${rows}x${cols} ${Array.from(cells)} ${JSON.stringify(rule)}`).toBe(plain);
+        if (plain > 0n) nonzero++;
+      }
+    }
     expect(nonzero).toBeGreaterThan(100);
   });
 });

@@ -6,7 +6,8 @@ import { describe, it, expect } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseSlitherlink, parseNumberlink } from '../../server/src/parse/index';
-import { checkInvariants, prng, sliceRange } from './parse-helpers';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { checkInvariants, prng, sliceRange, lspLines, offsetAt } from './parse-helpers';
 
 const FIX = join(__dirname, '../fixtures/parse');
 const fixtures = readdirSync(FIX)
@@ -34,12 +35,33 @@ describe('the invariant checker itself', () => {
     shifted.puzzle!.cellRanges[0] = { line: 0, col: 1, endLine: 0, endCol: 2 };
     expect(() => checkInvariants(text, shifted, 'slitherlink')).toThrow(/slice/);
     const outside = structuredClone(good);
-    outside.problems.push({ code: 'x', message: 'x', range: { line: 0, col: 0, endLine: 9, endCol: 0 } });
+    outside.problems.push({ code: 'bad-cell', message: 'x', range: { line: 0, col: 0, endLine: 9, endCol: 0 } });
     expect(() => checkInvariants(text, outside, 'slitherlink')).toThrow(/past the end/);
     const n = parseNumberlink('2 1\naa');
     const unpaired = structuredClone(n);
     unpaired.puzzle!.cells[1] = -1;
     expect(() => checkInvariants('2 1\naa', unpaired, 'numberlink')).toThrow();
+  });
+});
+
+describe('line numbering agrees with the LSP text document', () => {
+  it('on random texts with \\n, \\r\\n and lone \\r (the ranges the parsers give are LSP positions)', () => {
+    const rand = prng(7);
+    const parts = ['a', '.', ' ', '\n', '\r\n', '\r', '\n\r', '😀', '#'];
+    for (let i = 0; i < 300; i++) {
+      let text = '';
+      for (let j = Math.floor(rand() * 40); j > 0; j--) text += parts[Math.floor(rand() * parts.length)];
+      const doc = TextDocument.create('file:///x.slk', 'slk', 1, text);
+      const lines = lspLines(text);
+      expect(lines.length).toBe(doc.lineCount);
+      for (let l = 0; l < lines.length; l++) {
+        expect(offsetAt(text, l, 0)).toBe(doc.offsetAt({ line: l, character: 0 }));
+        expect(offsetAt(text, l, lines[l].length)).toBe(doc.offsetAt({ line: l, character: lines[l].length }));
+      }
+      for (const p of [...parseSlitherlink(text).problems, ...parseNumberlink(text).problems]) {
+        expect(sliceRange(text, p.range)).toBe(doc.getText(p.range && { start: { line: p.range.line, character: p.range.col }, end: { line: p.range.endLine, character: p.range.endCol } }));
+      }
+    }
   });
 });
 
@@ -99,6 +121,28 @@ describe('parsers never throw, and keep every range inside the document', () => 
         }
       }
       parseBoth(s);
+    }
+  });
+
+  it('huge inputs: long garbage lines, many lines, huge labels; messages stay short', () => {
+    const rand = prng(8);
+    let garbage = '';
+    for (let i = 0; i < 100_000; i++) garbage += String.fromCharCode(33 + Math.floor(rand() * 94));
+    const inputs = [
+      garbage,
+      `3 1\n${'x'.repeat(100_000)} . ${'x'.repeat(100_000)}`,
+      `2 1\n${'y'.repeat(100_000)} .`,
+      '.\n'.repeat(50_000),
+      `1 1\n${'\u0000'.repeat(100_000)}`,
+      `# rule: ${'z'.repeat(100_000)}\n1 1\n.`,
+      ' \t'.repeat(100_000),
+    ];
+    for (const text of inputs) {
+      for (const r of [parseSlitherlink(text), parseNumberlink(text)]) {
+        expect(r.problems.length).toBeLessThanOrEqual(1001);
+        for (const p of r.problems) expect(p.message.length, p.message.slice(0, 200)).toBeLessThan(400);
+      }
+      parseBoth(text);
     }
   });
 

@@ -2,6 +2,7 @@
 import type { Range } from '../../server/src/model/range';
 import type { Puzzle } from '../../server/src/model/puzzle';
 import type { ParseResult } from '../../server/src/parse/index';
+import { PARSE_CODES } from '../../server/src/parse/codes';
 
 /** Lines as an LSP client counts them: `\r\n`, `\n` and a lone `\r` end a line. */
 export function lspLines(text: string): string[] {
@@ -61,7 +62,7 @@ export function checkInvariants(text: string, result: ParseResult<Puzzle>, kind:
   };
   check(Array.isArray(result.problems), 'problems is not an array');
   for (const p of result.problems) {
-    if (!(typeof p.code === 'string' && p.code.length > 0)) throw new Error(`problem without a code in ${where()}`);
+    if (!(typeof p.code === 'string' && p.code in PARSE_CODES)) throw new Error(`unknown problem code '${p.code}' in ${where()}`);
     if (!(typeof p.message === 'string' && p.message.length > 0)) throw new Error(`problem without a message in ${where()}`);
     const bad = rangeProblem(lines, p.range);
     if (bad) throw new Error(`problem ${p.code} range ${JSON.stringify(p.range)}: ${bad} in ${where()}`);

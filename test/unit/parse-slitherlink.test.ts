@@ -211,6 +211,20 @@ describe('parseSlitherlink: corpus files', () => {
   }
 });
 
+describe('cellRanges (built on first use)', () => {
+  it('behaves as a plain enumerable data property: spread, JSON, structuredClone, assignment', () => {
+    const p = parseSlitherlink('3.\n.2').puzzle!;
+    expect(Object.keys(p)).toContain('cellRanges');
+    expect({ ...p }.cellRanges).toHaveLength(4);
+    expect(JSON.parse(JSON.stringify(p)).cellRanges[3]).toEqual(R(1, 1, 1, 2));
+    expect(structuredClone(p).cellRanges[1]).toEqual(R(0, 1, 0, 2));
+    expect(p.cellRanges).toBe(p.cellRanges); // the same array every time
+    const q = parseSlitherlink('3.\n.2').puzzle!;
+    q.cellRanges = [];
+    expect(q.cellRanges).toEqual([]);
+  });
+});
+
 describe('parsePuzzle and kindFromPath', () => {
   it('dispatches on kind', () => {
     expect(parsePuzzle('3.\n..', 'slitherlink').puzzle?.kind).toBe('slitherlink');

@@ -265,7 +265,9 @@ describe('deduce is sound (never removes a solution)', () => {
       const b = bruteForce(rows, cols, hints, 2_000_000);
       if (!b) { stats.skipped++; continue; }
       stats[b.count === 0 ? 'none' : b.count === 1 ? 'unique' : 'multiple']++;
-      const d = deduce({ rows, cols, hints });
+      // Without probing, one probing pass (as the redundant-hint search uses), and the default.
+      const maxRounds = [0, 1, undefined][Math.floor(i / 3) % 3];
+      const d = deduce({ rows, cols, hints }, { maxRounds });
       const f = faults(rows, cols, d, b);
       if (f.length) throw new Error(`${rows}x${cols} ${show(rows, cols, hints)} (${b.count} solutions): ${f[0]}`);
     }
@@ -404,6 +406,64 @@ function loadSlk(text: string): { rows: number; cols: number; hints: Int8Array }
 
 describe('deduce on real puzzles agrees with the official solutions', () => {
   const answers: Answer[] = JSON.parse(readFileSync(join(fixtureDir, 'answers.json'), 'utf8'));
+  const officialEdges = (a: Answer, g: Grid): Int8Array => {
+    const sol = a.inside!;
+    const inside = (x: number) => (x >= 0 && sol[Math.floor(x / g.cols)]![x % g.cols] === 'x' ? 1 : 0);
+    return Int8Array.from({ length: g.edgeCount }, (_, e) => { const [x, y] = g.edgeCells(e); return inside(x) ^ inside(y); });
+  };
+
+  it('is strong: most edges of the unique puzzles with official solutions are fixed', () => {
+    let open = 0, total = 0, solved = 0, n = 0;
+    for (const a of answers) {
+      if (a.verdict !== 'unique' || !a.inside) continue;
+      const p = loadSlk(readFileSync(join(fixtureDir, a.file), 'utf8'));
+      const d = deduce(p);
+      for (const s of d.edges) if (s === UNKNOWN) open++;
+      total += d.edges.length;
+      n++;
+      if (d.fixed === d.edges.length) solved++;
+    }
+    expect(n).toBeGreaterThanOrEqual(10);
+    expect(open).toBeLessThan(total * 0.05);
+    expect(solved).toBeGreaterThanOrEqual(n - 3);
+  });
+
+  it('stops early when cancelled, still sound, and without probing still sound', () => {
+    const withSolution = answers.filter((a) => a.inside && a.rows * a.cols >= 400);
+    expect(withSolution.length).toBeGreaterThan(0);
+    for (const a of withSolution) {
+      const p = loadSlk(readFileSync(join(fixtureDir, a.file), 'utf8'));
+      const g = new Grid(p.rows, p.cols);
+      const truth = officialEdges(a, g);
+      const full = deduce(p);
+      let calls = 0;
+      for (const d of [deduce(p, { isCancelled: () => ++calls > 2 }), deduce(p, { maxRounds: 0 }), deduce(p, { maxRounds: 1 })]) {
+        expect(d.contradiction).toBe(false);
+        expect(d.fixed).toBeLessThanOrEqual(full.fixed);
+        for (let e = 0; e < g.edgeCount; e++) if (d.edges[e] !== UNKNOWN) expect(d.edges[e]).toBe(truth[e]);
+      }
+    }
+  });
+
+  it('given edges from the official solution are kept and consistent; a wrong given edge is not accepted silently', () => {
+    for (const a of answers.filter((x) => x.inside).slice(0, 8)) {
+      const p = loadSlk(readFileSync(join(fixtureDir, a.file), 'utf8'));
+      const g = new Grid(p.rows, p.cols);
+      const truth = officialEdges(a, g);
+      const given = new Int8Array(g.edgeCount).fill(UNKNOWN);
+      for (let e = 0; e < g.edgeCount; e += 7) given[e] = truth[e]!;
+      const d = deduce(p, { edges: given });
+      expect(d.contradiction).toBe(false);
+      for (let e = 0; e < g.edgeCount; e++) if (d.edges[e] !== UNKNOWN) expect(d.edges[e]).toBe(truth[e]);
+      // The puzzle is unique: forcing any edge against the solution leaves no solution, which
+      // deduction either detects or leaves the edge set as given (never "fixes" it back).
+      const wrong = new Int8Array(g.edgeCount).fill(UNKNOWN);
+      const e0 = Math.floor(g.edgeCount / 2);
+      wrong[e0] = truth[e0] ? OFF : ON;
+      const w = deduce(p, { edges: wrong });
+      if (!w.contradiction) expect(w.edges[e0]).toBe(wrong[e0]);
+    }
+  });
 
   it('has fixtures of several sizes', () => {
     expect(answers.length).toBeGreaterThanOrEqual(15);

@@ -37,14 +37,20 @@ export interface ConflictResult {
 
 export function findConflictingHints(puzzle: Puzzle, options: ConflictOptions = {}): ConflictResult {
   const all = hintUnits(puzzle);
-  const budget = new Budget(options.control, options.perCheck ?? { timeMs: 2000 });
+  const budget = new Budget(options.control, options.perCheck ?? { timeMs: 1000 });
   const check =
     options.check ??
     ((p: Puzzle, control: RunControl) =>
       checkPuzzle(p, { control, redundant: false, secondSolution: false, defaultRule: options.defaultRule }));
   let checks = 0;
   let undecided = false;
+  // On a Slitherlink grid of at least 2x2 any single hint can be met (4: the loop around its cell;
+  // 3: around a domino with it; 2: around a 2x2 block with it; 1 and 0: around a neighbour or a
+  // cell away from it), so at most one hint is never a conflict. This skips the slowest checks
+  // (an almost empty grid) that would often end undecided.
+  const trivial = puzzle.kind === 'slitherlink' && puzzle.rows >= 2 && puzzle.cols >= 2;
   const unsolvable = (keep: HintUnit[]): boolean => {
+    if (trivial && keep.length <= 1) return false;
     checks++;
     const verdict = check(keepUnits(puzzle, all, keep), budget.checkControl()).verdict;
     if (verdict === 'unknown') undecided = true;
@@ -55,10 +61,13 @@ export function findConflictingHints(puzzle: Puzzle, options: ConflictOptions = 
   let minimal = true;
   let stopped: Stopped | undefined;
   let parts = 2;
-  // Each round either drops a chunk or refines the chunks; single-unit chunks that all stay end it.
+  // Each round either drops a chunk or refines the chunks; single-unit chunks that all stay end it,
+  // and the set is 1-minimal when every one of those last checks was decided.
   outer: while (set.length > 0) {
     parts = Math.min(parts, set.length);
     const size = Math.ceil(set.length / parts);
+    // Minimality rests only on the last round (single hints): reset what an earlier round left.
+    undecided = false;
     for (let start = 0; start < set.length; start += size) {
       const s = budget.stopped(checks, all.length, 'conflicting hints');
       if (s) {

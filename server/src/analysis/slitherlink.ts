@@ -56,7 +56,8 @@ export function checkSlitherlink(puzzle: SlitherlinkPuzzle, options: CheckOption
     const family = buildLoops(grid, hints, d.edges, sub());
     const count = family.zdd.count();
     if (count === 0n) return done({ verdict: 'none', count: '0' });
-    const solution = { edges: edgesAsVertexPairs(grid, loopEdges(family, family.zdd.first())) };
+    const firstEdges = loopEdges(family, family.zdd.first());
+    const solution = { edges: edgesAsVertexPairs(grid, firstEdges) };
     if (count > 1n) {
       const second = options.secondSolution !== false
         ? { secondSolution: { edges: edgesAsVertexPairs(grid, loopEdges(family, family.zdd.kth(1n))) } }
@@ -67,7 +68,7 @@ export function checkSlitherlink(puzzle: SlitherlinkPuzzle, options: CheckOption
     let redundant: CellRef[] | undefined;
     let redundantStopped: Stopped | undefined;
     try {
-      const r = findRedundantHints(puzzle, sub);
+      const r = findRedundantHints(puzzle, firstEdges, sub);
       redundant = r.map((x) => ({ row: Math.floor(x / cols), col: x % cols }));
     } catch (e) {
       if (!(e instanceof StopError)) throw e;

@@ -97,8 +97,9 @@ export function resultDiagnostics(uri: string, p: Puzzle | null, a: Analysis, ke
       const related: DiagnosticRelatedInformation[] = [];
       if (c && c.cells.length > 0) {
         const what = r.kind === 'slitherlink' ? 'hints' : 'labels';
-        message += ` These ${c.units} ${c.units === 1 ? what.slice(0, -1) : what} already have none${c.minimal ? '' : ' (the search stopped before the set was minimal)'}: `;
-        message += c.cells.map((x) => `${cellLabel(p, x.row, x.col).replace(/^hint |^endpoint /, '')} at ${cellName(x.row, x.col)}`).join(', ') + '.';
+        const caveat = c.minimal ? '' : c.stopped ? ' (the search stopped before the set was minimal)' : ' (not proven minimal: some checks hit the limits)';
+        message += ` These ${c.units} ${c.units === 1 ? what.slice(0, -1) : what} already have none${caveat}: `;
+        message += describeConflict(p, c.cells) + '.';
         range = cellRange(p, c.cells[0]!.row, c.cells[0]!.col);
         for (const x of c.cells.slice(0, MAX_RELATED)) related.push(rel(x.row, x.col, `conflicting ${cellLabel(p, x.row, x.col)} at ${cellName(x.row, x.col)}`));
       } else if (c?.stopped) {
@@ -149,6 +150,19 @@ export function resultDiagnostics(uri: string, p: Puzzle | null, a: Analysis, ke
       break;
   }
   return out;
+}
+
+/** "4 at (1, 1), 1 at (1, 3)" for hints; "A (1, 1)-(2, 3), B ..." for Numberlink labels. */
+function describeConflict(p: Puzzle | null, cells: { row: number; col: number }[]): string {
+  if (p?.kind !== 'numberlink') {
+    return cells.map((x) => `${cellLabel(p, x.row, x.col).replace(/^hint /, '')} at ${cellName(x.row, x.col)}`).join(', ');
+  }
+  const byLabel = new Map<string, string[]>();
+  for (const x of cells) {
+    const label = p.labels[p.cells[x.row * p.cols + x.col]!] ?? '?';
+    byLabel.set(label, [...(byLabel.get(label) ?? []), cellName(x.row, x.col)]);
+  }
+  return [...byLabel].map(([label, at]) => `${label} ${at.join('-')}`).join(', ');
 }
 
 interface Difference {

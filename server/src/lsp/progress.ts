@@ -26,7 +26,7 @@ export class ProgressReporter {
   ) {}
 
   status(params: StatusParams): void {
-    void this.connection.sendNotification(StatusNotification, params);
+    this.connection.sendNotification(StatusNotification, params).catch(() => undefined);
   }
 
   /** `title`: what runs; `status`: also tell the status bar (not for the extras after a verdict). */

@@ -46,6 +46,9 @@ export interface ResultChangedParams {
 /** Workspace command behind "Remove all redundant hints" for clients without codeAction/resolve. */
 export const RemoveAllRedundantCommand = 'linkpuzzle.removeAllRedundantHints';
 
+/** Workspace command: check a document again from scratch (arguments: uri). */
+export const RecheckCommand = 'linkpuzzle.recheckDocument';
+
 /** Diagnostic codes (stable: code actions and clients match on them). Parse problems use the parser's codes. */
 export const Codes = {
   noSolution: 'no-solution',

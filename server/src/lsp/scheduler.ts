@@ -57,6 +57,9 @@ class Lru<V> {
     }
     return v;
   }
+  delete(k: string): void {
+    this.map.delete(k);
+  }
   set(k: string, v: V): void {
     this.map.delete(k);
     this.map.set(k, v);
@@ -117,6 +120,16 @@ export class Scheduler {
       return;
     }
     entry.timer = setTimeout(() => this.start(entry), debounceMs);
+  }
+
+  /** Check again from scratch (the user asked): forget what the cache knows of this text. */
+  recheck(s: Snapshot): void {
+    this.cache.delete(s.key);
+    this.cache.delete(partialKey(s.key));
+    this.minimized.delete(s.key);
+    this.stop(s.uri);
+    this.lastEdit.delete(s.uri);
+    this.update(s, 0);
   }
 
   /** Forget a closed document. */

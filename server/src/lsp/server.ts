@@ -31,6 +31,7 @@ import {
   Codes,
   DiagnosticSource,
   FixAllKind,
+  RecheckCommand,
   RemoveAllRedundantCommand,
   ResultChangedNotification,
   ResultRequest,
@@ -66,6 +67,11 @@ function defaultWorkerPath(): string | undefined {
   return typeof __dirname === 'string' ? path.join(__dirname, 'worker.js') : undefined;
 }
 
+/** Sends whose failure (client gone) must not become an unhandled rejection. */
+function quiet(p: unknown): void {
+  if (p && typeof (p as Promise<unknown>).catch === 'function') (p as Promise<unknown>).catch(() => undefined);
+}
+
 function merge(a: unknown, b: unknown): unknown {
   if (b === null || b === undefined) return a;
   if (typeof a !== 'object' || a === null || typeof b !== 'object' || Array.isArray(b)) return b;
@@ -77,6 +83,8 @@ function merge(a: unknown, b: unknown): unknown {
 /** Starts the server on `connection` (default: stdio / node-ipc / socket, as chosen by argv). */
 export function startServer(connection: Connection = createConnection(ProposedFeatures.all), options: ServerOptions = {}): Connection {
   const documents = new TextDocuments(TextDocument);
+  // Never die of a stray rejection: an editor's server must stay up (the error is logged).
+  process.on('unhandledRejection', (e) => connection.console.error(`unhandled rejection: ${e instanceof Error ? e.stack ?? e.message : String(e)}`));
   const states = new Map<string, DocState>();
   const log = (m: string) => connection.console.log(m);
 
@@ -118,23 +126,29 @@ export function startServer(connection: Connection = createConnection(ProposedFe
         message: oom ? `Undecided: ${message}` : `The check failed: ${message.split('\n')[0]}`,
         data: { key: st.key, limit: oom ? 'memory' : undefined },
       };
-      setDiagnostics(st, [diag], s.version);
-      progress.status({ uri: s.uri, version: s.version, state: 'error', verdict: oom ? 'unknown' : undefined, message: diag.message });
+      // After a published verdict (the extras failed), keep the verdict's diagnostics.
+      const keep = st.current?.key === s.key ? st.diagnostics : [];
+      if (st.current?.key === s.key) st.current.result = { ...st.current.result, extrasPending: false };
+      setDiagnostics(st, [...keep, diag], s.version);
+      progress.status({ uri: s.uri, version: s.version, state: 'error', verdict: st.current?.key === s.key ? st.current.result.verdict : oom ? 'unknown' : undefined, message: diag.message });
     },
     onCancelled: (s) => {
       const st = live(s);
       if (!st) return;
       progress.end(s.uri);
       const doc = documents.get(s.uri)!;
-      setDiagnostics(st, [{
+      const verdictKnown = st.current?.key === s.key;
+      const keep = verdictKnown ? st.diagnostics : [];
+      if (verdictKnown) st.current!.result = { ...st.current!.result, extrasPending: false };
+      setDiagnostics(st, [...keep, {
         range: gridAnchor(parsed(doc, st.kind).puzzle),
         severity: 3,
         code: Codes.checkCancelled,
         source: DiagnosticSource,
-        message: 'Check cancelled: edit the puzzle to check it again.',
+        message: verdictKnown ? 'Cancelled before the redundant or conflicting hints were found.' : 'Check cancelled: edit the puzzle to check it again.',
         data: { key: st.key, limit: 'cancelled' },
       }], s.version);
-      progress.status({ uri: s.uri, version: s.version, state: 'done', verdict: 'unknown', message: 'cancelled' });
+      progress.status({ uri: s.uri, version: s.version, state: 'done', verdict: verdictKnown ? st.current!.result.verdict : 'unknown', message: 'cancelled' });
     },
   });
 
@@ -172,15 +186,16 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     };
   }
 
-  function setDiagnostics(st: DocState, diagnostics: Diagnostic[], version: number): void {
+  function setDiagnostics(st: DocState, diagnostics: Diagnostic[], version: number, fromEdit = false): void {
     if (st.staleTimer) clearTimeout(st.staleTimer);
     st.staleTimer = undefined;
     st.diagnostics = diagnostics;
     st.resultId++;
     if (pullMode) {
-      if (refreshSupport) connection.languages.diagnostics.refresh();
+      // A change the client just made is pulled anyway; refresh only for what arrives later.
+      if (refreshSupport && !fromEdit) quiet(connection.languages.diagnostics.refresh());
     } else {
-      void connection.sendDiagnostics({ uri: st.uri, version, diagnostics });
+      quiet(connection.sendDiagnostics({ uri: st.uri, version, diagnostics }));
     }
     for (const w of st.waiters.splice(0)) w();
   }
@@ -207,7 +222,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const r = analysis.result;
     progress.status({ uri: s.uri, version: s.version, state: 'done', verdict: r.verdict, count: r.count, ms: r.ms, message: r.stopped?.message });
     const changed: ResultChangedParams = { uri: s.uri, version: s.version, result };
-    void connection.sendNotification(ResultChangedNotification, changed);
+    quiet(connection.sendNotification(ResultChangedNotification, changed));
   }
 
   async function onContent(doc: TextDocument): Promise<void> {
@@ -231,9 +246,9 @@ export function startServer(connection: Connection = createConnection(ProposedFe
         kind, rows: p.puzzle?.rows ?? 0, cols: p.puzzle?.cols ?? 0, verdict: 'invalid', count: null, errors: p.problems, ms: p.ms,
       };
       st.current = { version, key: `invalid:${version}`, result };
-      setDiagnostics(st, parseDiagnostics(p.problems), version);
+      setDiagnostics(st, parseDiagnostics(p.problems), version, true);
       progress.status({ uri: doc.uri, version, state: 'done', verdict: 'invalid', ms: p.ms, message: `${p.problems.length} problem${p.problems.length === 1 ? '' : 's'}` });
-      void connection.sendNotification(ResultChangedNotification, { uri: doc.uri, version, result } satisfies ResultChangedParams);
+      quiet(connection.sendNotification(ResultChangedNotification, { uri: doc.uri, version, result } satisfies ResultChangedParams));
       return;
     }
     const wasInvalid = st.current?.result.verdict === 'invalid';
@@ -296,7 +311,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
           codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.SourceFixAll, FixAllKind],
           resolveProvider: true,
         },
-        executeCommandProvider: { commands: [RemoveAllRedundantCommand] },
+        executeCommandProvider: { commands: [RemoveAllRedundantCommand, RecheckCommand] },
         ...(pullMode
           ? { diagnosticProvider: { identifier: 'linkpuzzle', interFileDependencies: false, workspaceDiagnostics: false } }
           : {}),
@@ -327,7 +342,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     if (st.staleTimer) clearTimeout(st.staleTimer);
     states.delete(e.document.uri);
     for (const w of st.waiters.splice(0)) w();
-    if (!pullMode) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+    if (!pullMode) quiet(connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] }));
   });
 
   connection.languages.diagnostics.on(async (params, token) => {
@@ -388,6 +403,18 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   });
 
   connection.onExecuteCommand(async (params, token) => {
+    if (params.command === RecheckCommand) {
+      const [uri] = (params.arguments ?? []) as [string];
+      const st = typeof uri === 'string' ? states.get(uri) : undefined;
+      const doc = typeof uri === 'string' ? documents.get(uri) : undefined;
+      if (!st || !doc) return false;
+      if (!st.snapshot || st.snapshot.version !== doc.version) {
+        void onContent(doc); // invalid text or not scheduled yet: just run the usual path
+        return true;
+      }
+      scheduler.recheck(st.snapshot);
+      return true;
+    }
     if (params.command !== RemoveAllRedundantCommand) return null;
     const [uri] = (params.arguments ?? []) as [string, number];
     const ctx = typeof uri === 'string' ? actionContext(uri) : null;

@@ -48,12 +48,6 @@ export interface SpecInput {
   fixed?: Int8Array;
   /** The graph's edge list (edge e joins edgeEnds[2e], edgeEnds[2e+1]); enables the notouch lookahead. */
   edgeEnds?: Int32Array;
-  /**
-   * notouch only: false = check only what is visible at once (a fragment touching itself, two
-   * halves of one label touching, the lookahead), without remembering avoidances. That accepts a
-   * superset of the notouch solutions; used as a fast first pass whose solutions are then filtered.
-   */
-  avoid?: boolean;
 }
 
 const MODE_FREE = 0, MODE_FIXED0 = 1, MODE_FIXED1 = 2, MODE_BY_U = 3, MODE_BY_V = 4;
@@ -76,7 +70,7 @@ export class NumberlinkSpec implements Spec {
   private readonly K: number;
   private readonly fill: boolean;
   private readonly notouch: boolean;
-  /** Record avoidances between fragments (exact notouch); see SpecInput.avoid. */
+  /** Record avoidances between fragments (notouch). */
   private readonly avoid: boolean;
   /** First key of fragments without an endpoint. */
   private readonly freeBase: number;
@@ -135,7 +129,7 @@ export class NumberlinkSpec implements Spec {
     this.slots = plan.width;
     this.fill = rule.fill;
     this.notouch = rule.notouch;
-    this.avoid = rule.notouch && input.avoid !== false;
+    this.avoid = rule.notouch;
     this.K = this.avoid ? Math.max(1, Math.ceil(plan.width / 32)) : 0;
     this.width = this.slots * (1 + this.K);
     this.freeBase = 2 * input.labelCount + 1;
@@ -197,8 +191,20 @@ export class NumberlinkSpec implements Spec {
   private advance(s: Int32Array, off: number, i: number): number {
     const m = this.plan.edgeCount;
     const mode = this.stepMode;
-    for (; i < m && mode[i] !== MODE_FREE; i++) {
-      if (!this.step(s, off, i, this.impliedTake(s, off, i))) return REJECT;
+    const plan = this.plan;
+    for (; i < m; i++) {
+      if (mode[i] === MODE_FREE) {
+        // Lookahead (as TdZdd's zddLookahead): a free edge that cannot be taken here is 0 in
+        // every set below, so the state moves on instead of becoming a node whose 1-child is
+        // empty (the reduced ZDD is the same; far fewer states are stored and hashed).
+        for (let p = plan.enterStart[i]; p < plan.enterStart[i + 1]; p++) {
+          s[off + plan.enterSlot[p]] = this.entryWord[plan.enterVertex[p]];
+        }
+        if (this.canTake(s, off, plan.slotU[i], plan.slotV[i])) break;
+        if (!this.step(s, off, i, 0)) return REJECT;
+      } else if (!this.step(s, off, i, this.impliedTake(s, off, i))) {
+        return REJECT;
+      }
     }
     if (i > 0) {
       if (this.pendStart !== null && !this.pendingOk(s, off, i - 1)) return REJECT;
@@ -310,7 +316,7 @@ export class NumberlinkSpec implements Spec {
     else if (lb) r = kb;
     else if (ka !== 0) r = ka;
     else if (kb !== 0) r = kb;
-    else r = base + this.slots + 1; // a fresh fragment; renumbered by normalize
+    else r = this.freshKey(s, off); // a new fragment (normalize renumbers keys later)
     const other = r === ka ? kb : ka;
     if (other !== 0) {
       for (let j = 0; j < this.slots; j++) {
@@ -324,6 +330,35 @@ export class NumberlinkSpec implements Spec {
     s[off + b] = wb === 0 ? (r << 1) | 1 : full;
     if (this.avoid) return this.mergeAvoid(s, off, a, b, r);
     return true;
+  }
+
+  /** Whether `join` could accept the edge between slots a and b (a necessary condition). */
+  private canTake(s: Int32Array, off: number, a: number, b: number): boolean {
+    const wa = s[off + a], wb = s[off + b];
+    if (wa < 0 || wb < 0) return false;
+    if (wa > 0 && (wa & 1) === 0) return false;
+    if (wb > 0 && (wb & 1) === 0) return false;
+    const ka = wa >> 1, kb = wb >> 1;
+    if (ka !== 0 && ka === kb) return false;
+    const base = this.freeBase;
+    if (ka !== 0 && kb !== 0 && ka < base && kb < base && (ka - 1) >> 1 !== (kb - 1) >> 1) return false;
+    return !(this.avoid && this.hasBit(s, off, a, b));
+  }
+
+  /**
+   * The smallest free key for a fragment without an endpoint. Several steps may run before the
+   * next normalize, so a constant "new" key could collide with an earlier one.
+   */
+  private freshKey(s: Int32Array, off: number): number {
+    const base = this.freeBase, used = this.remap;
+    used.fill(0);
+    for (let j = 0; j < this.slots; j++) {
+      const w = s[off + j];
+      if (w > 0 && w >> 1 >= base) used[(w >> 1) - base] = 1;
+    }
+    let k = 0;
+    while (used[k] === 1) k++;
+    return base + k;
   }
 
   /** notouch: leave out the edge between slots a and b. */
@@ -341,6 +376,33 @@ export class NumberlinkSpec implements Spec {
     if (!this.avoid) return true;
     // Record: fragment of a avoids fragment of b (symmetric, closed under membership).
     const K = this.K, S = this.slots, mOff = off + S;
+    if (K === 1) {
+      let ma = 0, mb = 0;
+      if (ka === 0) ma = 1 << a;
+      if (kb === 0) mb = 1 << b;
+      if (ka !== 0 || kb !== 0) {
+        for (let t = 0; t < S; t++) {
+          const w = s[off + t];
+          if (w <= 0) continue;
+          const k = w >> 1;
+          if (k === ka) ma |= 1 << t;
+          else if (k === kb) mb |= 1 << t;
+        }
+      }
+      let bits = ma;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        bits ^= low;
+        s[mOff + 31 - Math.clz32(low)] |= mb;
+      }
+      bits = mb;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        bits ^= low;
+        s[mOff + 31 - Math.clz32(low)] |= ma;
+      }
+      return true;
+    }
     const ma = this.memberBits(s, off, ka, a, this.row1);
     const mb = this.memberBits(s, off, kb, b, this.row2);
     for (let j = 0; j < S; j++) {
@@ -370,6 +432,7 @@ export class NumberlinkSpec implements Spec {
    * avoided; resolve avoidances against labelled fragments when r is labelled.
    */
   private mergeAvoid(s: Int32Array, off: number, a: number, b: number, r: number): boolean {
+    if (this.K === 1) return this.mergeAvoid1(s, off, a, b, r);
     const K = this.K, S = this.slots, mOff = off + S;
     const union = this.row1;
     for (let k = 0; k < K; k++) union[k] = s[mOff + a * K + k] | s[mOff + b * K + k];
@@ -395,44 +458,74 @@ export class NumberlinkSpec implements Spec {
     return true;
   }
 
+  /** mergeAvoid for at most 32 slots: one word per row, walking set bits only. */
+  private mergeAvoid1(s: Int32Array, off: number, a: number, b: number, r: number): boolean {
+    const S = this.slots, mOff = off + S, base = this.freeBase;
+    let union = s[mOff + a] | s[mOff + b];
+    let members = 0;
+    for (let t = 0; t < S; t++) {
+      const w = s[off + t];
+      if (w > 0 && w >> 1 === r) members |= 1 << t;
+    }
+    const labelled = r < base;
+    const rLabel = (r - 1) >> 1;
+    let bits = union;
+    while (bits !== 0) {
+      const low = bits & -bits;
+      bits ^= low;
+      const t = 31 - Math.clz32(low);
+      const wt = s[off + t];
+      const kt = wt > 0 ? wt >> 1 : 0;
+      if (labelled && kt !== 0 && kt < base) {
+        if ((kt - 1) >> 1 === rLabel) return false; // must meet, yet must not touch
+        union &= ~low; // different labels: never on one path
+        s[mOff + t] &= ~members;
+      } else {
+        s[mOff + t] |= members;
+      }
+    }
+    bits = members;
+    while (bits !== 0) {
+      const low = bits & -bits;
+      bits ^= low;
+      s[mOff + 31 - Math.clz32(low)] = union;
+    }
+    return true;
+  }
+
   /** Every frontier cell can still get the edges it needs (see cap). */
   private capacityOk(s: Int32Array, off: number, i: number): boolean {
     const cap = this.cap!;
-    const cs = cap.slot, co = cap.other;
+    const gSlot = cap.groupSlot, gFree = cap.groupFree, eStart = cap.entryStart, co = cap.other;
     const base = this.freeBase, fill = this.fill, avoid = this.avoid;
-    let p = cap.start[i];
-    const end = cap.start[i + 1];
-    while (p < end) {
-      const x = cs[p];
+    for (let g = cap.groupStart[i], gEnd = cap.groupStart[i + 1]; g < gEnd; g++) {
+      const x = gSlot[g];
       const wx = s[off + x];
-      let need = 0;
+      let need: number;
       if (wx === 0) need = fill ? 2 : 0;
       else if (wx > 0 && (wx & 1) === 1) need = 1;
-      if (need === 0) {
-        p++;
-        while (p < end && cs[p] === x) p++;
-        continue;
-      }
+      else continue;
+      let got = gFree[g];
+      if (got >= need) continue;
       const kx = wx >> 1;
       const lx = kx !== 0 && kx < base ? (kx - 1) >> 1 : -1;
-      let got = 0;
-      for (; p < end && cs[p] === x; p++) {
-        if (got >= need) continue;
+      for (let p = eStart[g], pEnd = eStart[g + 1]; p < pEnd; p++) {
         const o = co[p];
-        if (o === NEVER) continue;
         if (o < 0) {
-          if (o === -1 || lx < 0 || -2 - o === lx) got++;
-          continue;
+          // An endpoint not yet reached: usable unless it carries another label.
+          if (lx < 0 || -2 - o === lx) got++;
+        } else {
+          const wy = s[off + o];
+          if (wy < 0 || (wy > 0 && (wy & 1) === 0)) continue;
+          const ky = wy >> 1;
+          if (ky !== 0) {
+            if (ky === kx) continue;
+            if (lx >= 0 && ky < base && (ky - 1) >> 1 !== lx) continue;
+          }
+          if (avoid && this.hasBit(s, off, x, o)) continue;
+          got++;
         }
-        const wy = s[off + o];
-        if (wy < 0 || (wy > 0 && (wy & 1) === 0)) continue;
-        const ky = wy >> 1;
-        if (ky !== 0) {
-          if (ky === kx) continue;
-          if (lx >= 0 && ky < base && (ky - 1) >> 1 !== lx) continue;
-        }
-        if (avoid && this.hasBit(s, off, x, o)) continue;
-        got++;
+        if (got >= need) break;
       }
       if (got < need) return false;
     }
@@ -458,6 +551,19 @@ export class NumberlinkSpec implements Spec {
   /** Forget every avoidance of slot j (it left, or its path is complete). */
   private dropSlot(s: Int32Array, off: number, j: number): void {
     const K = this.K, S = this.slots, mOff = off + S;
+    if (K === 1) {
+      // The relation is symmetric: only the slots in j's own row hold j's bit.
+      let bits = s[mOff + j];
+      if (bits === 0) return;
+      s[mOff + j] = 0;
+      const clear = ~(1 << j);
+      while (bits !== 0) {
+        const low = bits & -bits;
+        bits ^= low;
+        s[mOff + 31 - Math.clz32(low)] &= clear;
+      }
+      return;
+    }
     const w = j >> 5, bit = ~(1 << (j & 31));
     for (let k = 0; k < K; k++) s[mOff + j * K + k] = 0;
     for (let t = 0; t < S; t++) s[mOff + t * K + w] &= bit;
@@ -509,12 +615,18 @@ const MAX_CAPACITY = 6_000_000;
 const NEVER = 0x7fffffff;
 
 interface CapacityTable {
-  start: Int32Array;
-  slot: Int32Array;
+  /** Per step: its groups groupStart[i] .. groupStart[i + 1], one per frontier cell after the step. */
+  groupStart: Int32Array;
+  groupSlot: Int32Array;
+  /** Edges of the group's cell to empty cells not yet entered: always usable. */
+  groupFree: Int32Array;
+  /** The other undecided edges: entryStart[g] .. entryStart[g + 1] in `other`. */
+  entryStart: Int32Array;
+  /** The slot of the other end, or -2 - label for an endpoint not yet entered. */
   other: Int32Array;
 }
 
-/** The undecided edges of every frontier cell after every step (see NumberlinkSpec.capStart). */
+/** The undecided edges of every frontier cell after every step (see NumberlinkSpec.cap). */
 function capacityTable(
   plan: FrontierPlan, edgeEnds: Int32Array, cellCount: number, endpointKey: Int32Array,
   fixed?: Int8Array,
@@ -534,6 +646,8 @@ function capacityTable(
     total += Math.max(0, j - enteredAt[edgeEnds[2 * e]]) + Math.max(0, j - enteredAt[edgeEnds[2 * e + 1]]);
     if (total > MAX_CAPACITY) return null;
   }
+  // Raw entries per step: (slot, other) with other = slot, -1 (empty cell to come), -2 - label
+  // (endpoint to come) or NEVER (edge removed by deduction; kept so that its cell has a group).
   const start = new Int32Array(m + 1);
   for (let j = 0; j < m; j++) {
     const e = plan.order[j];
@@ -557,19 +671,36 @@ function capacityTable(
       }
     }
   }
-  // Group each step's entries by slot (insertion sort: a few entries per frontier cell).
+  // Group each step's entries by slot: a counting pass over the slots of the step.
+  const W = plan.width;
+  const groupStart = new Int32Array(m + 1);
+  const groupSlot: number[] = [], groupFree: number[] = [], entryStart: number[] = [], kept: number[] = [];
+  const perSlot: number[][] = Array.from({ length: W }, () => []);
+  const present = new Uint8Array(W);
   for (let i = 0; i < m; i++) {
-    for (let q = start[i] + 1; q < start[i + 1]; q++) {
-      const ks = slot[q], ko = other[q];
-      let r = q - 1;
-      while (r >= start[i] && slot[r] > ks) {
-        slot[r + 1] = slot[r];
-        other[r + 1] = other[r];
-        r--;
+    groupStart[i] = groupSlot.length;
+    for (let q = start[i]; q < start[i + 1]; q++) {
+      present[slot[q]] = 1;
+      perSlot[slot[q]].push(other[q]);
+    }
+    for (let x = 0; x < W; x++) {
+      if (!present[x]) continue;
+      present[x] = 0;
+      let free = 0;
+      groupSlot.push(x);
+      entryStart.push(kept.length);
+      for (const o of perSlot[x]) {
+        if (o === -1) free++;
+        else if (o !== NEVER) kept.push(o);
       }
-      slot[r + 1] = ks;
-      other[r + 1] = ko;
+      groupFree.push(free);
+      perSlot[x].length = 0;
     }
   }
-  return { start, slot, other };
+  groupStart[m] = groupSlot.length;
+  entryStart.push(kept.length);
+  return {
+    groupStart, groupSlot: Int32Array.from(groupSlot), groupFree: Int32Array.from(groupFree),
+    entryStart: Int32Array.from(entryStart), other: Int32Array.from(kept),
+  };
 }

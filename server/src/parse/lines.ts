@@ -182,12 +182,20 @@ export function parseMetadata(text: string, line: Line): Metadata | null {
   };
 }
 
-/** A printable rendering of a character for messages: `'x'`, or `U+0000` for invisible ones. */
+/** A printable rendering of a cell for messages: `'x'`, `U+0000` for an invisible character, long ones cut. */
 export function describeChar(s: string): string {
   const cp = s.codePointAt(0) ?? 0;
-  if (s.length <= 2 && isPrintable(s)) return `'${s}'`;
-  if (s.length <= 2) return `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
-  return `'${[...s].map((ch) => (isPrintable(ch) ? ch : '\uFFFD')).join('')}'`;
+  const single = s.length === 1 || (s.length === 2 && cp > 0xffff);
+  if (single) return isPrintable(s) ? `'${s}'` : `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+  return `'${[...shorten(s)].map((ch) => (isPrintable(ch) ? ch : '\uFFFD')).join('')}'`;
+}
+
+/** At most `max` code points of s, with an ellipsis when cut (labels can be any length). */
+export function shorten(s: string, max = 24): string {
+  if (s.length <= max) return s;
+  const cps = Array.from(s.slice(0, 2 * max)); // at least `max` code points unless s has fewer
+  if (cps.length > max) return cps.slice(0, max).join('') + '…';
+  return s.length > 2 * max ? cps.join('') + '…' : s;
 }
 
 /** Control, format, separator, unassigned and lone-surrogate code points are not printable. */

@@ -3,9 +3,9 @@ import type { Metadata, NumberlinkPuzzle, NumberlinkRule } from '../model/puzzle
 import type { Problem, Range } from '../model/range';
 import {
   type Line, ProblemList, splitLines, lineKind, parseMetadata, range, contentRange,
-  decideLayout, mode, describeChar, hasInnerBlank, codePointLength, allPrintable, plural, widthReason, stripTrailingComment,
+  decideLayout, mode, describeChar, hasInnerBlank, codePointLength, allPrintable, plural, shorten, widthReason, stripTrailingComment,
 } from './lines';
-import { type Layout, type Row, splitRow, checkRowLengths, fitCellRanges, layoutExample } from './rows';
+import { type Layout, type Row, splitRow, checkRowLengths, fitCells, defineCellRanges, spanRange, type CellSpans, layoutExample } from './rows';
 
 export interface NumberlinkParse {
   puzzle: NumberlinkPuzzle | null;
@@ -47,7 +47,7 @@ function parse(text: string, problems: ProblemList): NumberlinkParse {
       if (m) metadata.push(m);
     } else if (kind === 'row') nonComment.push(stripTrailingComment(text, line, problems));
   }
-  const { rule, ruleRange } = readRule(text, metadata, problems);
+  const { rule, ruleRange } = readRule(metadata, problems);
 
   if (nonComment.length === 0) {
     const first = lines[0];
@@ -138,8 +138,7 @@ function parse(text: string, problems: ProblemList): NumberlinkParse {
 
   // Cells and labels.
   const cells = new Int32Array(nrows * cols).fill(-1);
-  const cellRanges: Range[] = [];
-  fitCellRanges(rows, cols, cellRanges);
+  const spans = fitCells(rows, cols);
   const labels: string[] = [];
   const labelIndex = new Map<string, number>();
   const counts: number[] = [];
@@ -155,7 +154,7 @@ function parse(text: string, problems: ProblemList): NumberlinkParse {
         problems.add(
           'long-token',
           range(line, s, e),
-          `'${label}' is ${codePointLength(text, s, e)} characters, but compact rows take one character per cell: to use longer labels, separate the cells of every row with spaces`,
+          `'${shorten(label)}' is ${codePointLength(text, s, e)} characters, but compact rows take one character per cell: to use longer labels, separate the cells of every row with spaces`,
         );
       }
       let k = labelIndex.get(label);
@@ -169,14 +168,14 @@ function parse(text: string, problems: ProblemList): NumberlinkParse {
       cells[r * cols + c] = k;
     }
   }
-  reportLabelCounts(labels, counts, cells, cols, cellRanges, problems);
+  reportLabelCounts(labels, counts, cells, cols, spans, problems);
 
   const headerRange = header.consumed ? header.range : range(gridLines[0], gridLines[0].start, gridLines[0].start);
   const puzzle: NumberlinkPuzzle = {
     kind: 'numberlink',
     rows: nrows,
     cols,
-    cellRanges,
+    cellRanges: [],
     metadata,
     layout,
     cells,
@@ -185,6 +184,7 @@ function parse(text: string, problems: ProblemList): NumberlinkParse {
     headerRange,
   };
   if (ruleRange) puzzle.ruleRange = ruleRange;
+  defineCellRanges(puzzle, spans);
   return { puzzle, problems: problems.finish() };
 }
 
@@ -221,14 +221,14 @@ function readCell(text: string, line: Line, s: number, e: number, problems: Prob
     return null;
   }
   if (/^[.-]+$/.test(cell)) {
-    problems.add('bad-cell', range(line, s, e), `'${cell}' is not a cell: an empty cell is a single '.' (or '-')`);
+    problems.add('bad-cell', range(line, s, e), `'${shorten(cell)}' is not a cell: an empty cell is a single '.' (or '-')`);
     return null;
   }
   return cell;
 }
 
 function reportLabelCounts(
-  labels: string[], counts: number[], cells: Int32Array, cols: number, cellRanges: Range[], problems: ProblemList,
+  labels: string[], counts: number[], cells: Int32Array, cols: number, spans: CellSpans, problems: ProblemList,
 ): void {
   const bad = new Set<number>();
   for (let k = 0; k < labels.length; k++) if (counts[k] !== 2) bad.add(k);
@@ -243,12 +243,12 @@ function reportLabelCounts(
     }
   }
   for (const [k, list] of where) {
-    const name = labels[k];
+    const name = shorten(labels[k]);
     const cellsText = list.slice(0, 6).map((i) => `(${Math.floor(i / cols) + 1}, ${(i % cols) + 1})`).join(', ');
     const message = list.length === 1
       ? `Label '${name}' occurs once: every label must occur exactly twice, at the two ends of its path`
       : `Label '${name}' occurs ${list.length} times, at ${cellsText}${list.length > 6 ? ', ...' : ''}: every label must occur exactly twice`;
-    for (const i of list) problems.add('label-count', cellRanges[i], message);
+    for (const i of list) problems.add('label-count', spanRange(spans, i), message);
   }
 }
 
@@ -308,7 +308,7 @@ function readHeader(text: string, nonComment: Line[], problems: ProblemList): He
 
 const RULE_WORDS = ['nikoli', 'fill', 'notouch'] as const;
 
-function readRule(text: string, metadata: Metadata[], problems: ProblemList): { rule: NumberlinkRule; ruleRange?: Range } {
+function readRule(metadata: Metadata[], problems: ProblemList): { rule: NumberlinkRule; ruleRange?: Range } {
   const rule: NumberlinkRule = { fill: false, notouch: false };
   const ruleLines = metadata.filter((m) => m.key === 'rule');
   if (ruleLines.length === 0) return { rule };
@@ -340,7 +340,7 @@ function readRule(text: string, metadata: Metadata[], problems: ProblemList): { 
       problems.add(
         'rule-word',
         wr,
-        `Unknown rule word '${m[0]}'${guess ? ` (did you mean '${guess}'?)` : ''}: the rule words are nikoli (the default), fill and notouch`,
+        `Unknown rule word '${shorten(m[0])}'${guess ? ` (did you mean '${guess}'?)` : ''}: the rule words are nikoli (the default), fill and notouch`,
       );
     }
   }

@@ -84,12 +84,55 @@ export function checkRowLengths(rows: Row[], cols: number, problems: ProblemList
   }
 }
 
-/** Ranges of the cells of a row fitted to `cols`: missing cells get an empty range at the row's end. */
-export function fitCellRanges(rows: Row[], cols: number, out: Range[]): void {
+/**
+ * Where every cell of the grid fitted to `cols` lies: line and start/end columns in typed
+ * arrays (missing cells get an empty span at the end of their row).
+ */
+export interface CellSpans {
+  line: Int32Array;
+  col: Int32Array;
+  endCol: Int32Array;
+}
+
+export function fitCells(rows: Row[], cols: number): CellSpans {
+  const n = rows.length * cols;
+  const spans: CellSpans = { line: new Int32Array(n), col: new Int32Array(n), endCol: new Int32Array(n) };
+  let i = 0;
   for (const { line, cells } of rows) {
-    const n = cells.starts.length;
-    for (let c = 0; c < cols; c++) {
-      out.push(c < n ? range(line, cells.starts[c], cells.ends[c]) : range(line, line.last, line.last));
+    const k = cells.starts.length;
+    for (let c = 0; c < cols; c++, i++) {
+      spans.line[i] = line.index;
+      spans.col[i] = (c < k ? cells.starts[c] : line.last) - line.start;
+      spans.endCol[i] = (c < k ? cells.ends[c] : line.last) - line.start;
     }
   }
+  return spans;
+}
+
+export function spanRange(spans: CellSpans, i: number): Range {
+  return { line: spans.line[i], col: spans.col[i], endLine: spans.line[i], endCol: spans.endCol[i] };
+}
+
+/**
+ * Gives `target.cellRanges` as a property that builds the Range objects on first use (and
+ * then becomes a plain data property). A 1000x1000 grid would otherwise spend most of its
+ * parse time allocating a million ranges that a command-line check never reads.
+ */
+export function defineCellRanges(target: { cellRanges: Range[] }, spans: CellSpans): void {
+  const settle = (obj: object, value: Range[]) =>
+    Object.defineProperty(obj, 'cellRanges', { value, writable: true, enumerable: true, configurable: true });
+  Object.defineProperty(target, 'cellRanges', {
+    enumerable: true,
+    configurable: true,
+    get(this: object) {
+      const n = spans.line.length;
+      const value: Range[] = new Array(n);
+      for (let i = 0; i < n; i++) value[i] = spanRange(spans, i);
+      settle(this, value);
+      return value;
+    },
+    set(this: object, value: Range[]) {
+      settle(this, value);
+    },
+  });
 }

@@ -1,18 +1,18 @@
 /** `.slk` text -> SlitherlinkPuzzle (FORMATS.md). Never throws; reports every problem. */
 import type { Metadata, SlitherlinkPuzzle } from '../model/puzzle';
-import type { Problem, Range } from '../model/range';
+import type { Problem } from '../model/range';
 import {
   type Line, ProblemList, splitLines, lineKind, parseMetadata, range, contentRange,
   splitTokens, decideLayout, mode, describeChar, widthReason, stripTrailingComment,
 } from './lines';
-import { type Row, splitRow, checkRowLengths, fitCellRanges, layoutExample } from './rows';
+import { type Row, splitRow, checkRowLengths, fitCells, defineCellRanges, layoutExample } from './rows';
 
 export interface SlitherlinkParse {
   puzzle: SlitherlinkPuzzle | null;
   problems: Problem[];
 }
 
-const DOT = 0x2e, DASH = 0x2d, ZERO = 0x30, NINE = 0x39;
+const DOT = 0x2e, DASH = 0x2d, ZERO = 0x30;
 
 export function parseSlitherlink(text: string): SlitherlinkParse {
   const problems = new ProblemList();
@@ -74,8 +74,7 @@ function parse(text: string, problems: ProblemList): SlitherlinkParse {
 
   const nrows = rows.length;
   const hints = new Int8Array(nrows * cols).fill(-1);
-  const cellRanges: Range[] = [];
-  fitCellRanges(rows, cols, cellRanges);
+  const spans = fitCells(rows, cols);
   for (let r = 0; r < nrows; r++) {
     const { line, cells } = rows[r];
     const n = Math.min(cols, cells.starts.length);
@@ -102,10 +101,9 @@ function parse(text: string, problems: ProblemList): SlitherlinkParse {
     }
   }
 
-  return {
-    puzzle: { kind: 'slitherlink', rows: nrows, cols, cellRanges, metadata, layout, hints },
-    problems: problems.finish(),
-  };
+  const puzzle: SlitherlinkPuzzle = { kind: 'slitherlink', rows: nrows, cols, cellRanges: [], metadata, layout, hints };
+  defineCellRanges(puzzle, spans);
+  return { puzzle, problems: problems.finish() };
 }
 
 /** `W H` with two whole numbers (no other content). */

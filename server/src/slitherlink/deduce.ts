@@ -95,6 +95,69 @@ for (let k = 0; k < 4; k++) for (let p = 0; p <= 2; p++) {
   VERT_SUM[k * 3 + p] = maskOf((m) => bit(m, (k + 3) & 3) + bit(m, k) === p);
 }
 
+/** Read-only neighbourhood tables of a grid size (the outside node is rows * cols). */
+interface Geometry {
+  rows: number;
+  cols: number;
+  cellSides: Int32Array; // 4 per cell: top, bottom, left, right
+  cellNb: Int32Array; // 4 per cell: node across top, bottom, left, right
+  vertEdges: Int32Array; // 4 per vertex: up, right, down, left (-1 missing)
+  vertCells: Int32Array; // 4 per vertex: NW, NE, SE, SW (the outside node beyond the grid)
+  edgeA: Int32Array; // node on either side of an edge
+  edgeB: Int32Array;
+  edgeU: Int32Array; // end vertices
+  edgeV: Int32Array;
+}
+
+// The editor re-deduces the same grid size on every change: keep the last tables.
+let lastGeometry: Geometry | null = null;
+
+function geometry(rows: number, cols: number): Geometry {
+  if (lastGeometry && lastGeometry.rows === rows && lastGeometry.cols === cols) return lastGeometry;
+  const g = new Grid(rows, cols);
+  const N = g.cellCount, V = g.vertexCount, E = g.edgeCount, OUT = N;
+  const cellSides = new Int32Array(4 * N), cellNb = new Int32Array(4 * N);
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const x = r * cols + c, o = 4 * x;
+      cellSides[o] = g.horizontalEdge(r, c);
+      cellSides[o + 1] = g.horizontalEdge(r + 1, c);
+      cellSides[o + 2] = g.verticalEdge(r, c);
+      cellSides[o + 3] = g.verticalEdge(r, c + 1);
+      cellNb[o] = r > 0 ? x - cols : OUT;
+      cellNb[o + 1] = r < rows - 1 ? x + cols : OUT;
+      cellNb[o + 2] = c > 0 ? x - 1 : OUT;
+      cellNb[o + 3] = c < cols - 1 ? x + 1 : OUT;
+    }
+  }
+  const vertEdges = new Int32Array(4 * V), vertCells = new Int32Array(4 * V);
+  const cellOr = (r: number, c: number) => (r >= 0 && r < rows && c >= 0 && c < cols ? r * cols + c : OUT);
+  for (let r = 0; r <= rows; r++) {
+    for (let c = 0; c <= cols; c++) {
+      const v = r * (cols + 1) + c, o = 4 * v;
+      vertEdges[o] = r > 0 ? g.verticalEdge(r - 1, c) : -1;
+      vertEdges[o + 1] = c < cols ? g.horizontalEdge(r, c) : -1;
+      vertEdges[o + 2] = r < rows ? g.verticalEdge(r, c) : -1;
+      vertEdges[o + 3] = c > 0 ? g.horizontalEdge(r, c - 1) : -1;
+      vertCells[o] = cellOr(r - 1, c - 1);
+      vertCells[o + 1] = cellOr(r - 1, c);
+      vertCells[o + 2] = cellOr(r, c);
+      vertCells[o + 3] = cellOr(r, c - 1);
+    }
+  }
+  const edgeA = new Int32Array(E), edgeB = new Int32Array(E), edgeU = new Int32Array(E), edgeV = new Int32Array(E);
+  for (let e = 0; e < E; e++) {
+    const [a, b] = g.edgeCells(e);
+    edgeA[e] = a < 0 ? OUT : a;
+    edgeB[e] = b < 0 ? OUT : b;
+    const [r1, c1, r2, c2] = g.edgeEnds(e);
+    edgeU[e] = r1 * (cols + 1) + c1;
+    edgeV[e] = r2 * (cols + 1) + c2;
+  }
+  lastGeometry = { rows, cols, cellSides, cellNb, vertEdges, vertCells, edgeA, edgeB, edgeU, edgeV };
+  return lastGeometry;
+}
+
 class Deducer {
   readonly R: number;
   readonly C: number;
@@ -171,47 +234,10 @@ class Deducer {
     this.pdeg = new Int32Array(V);
     this.arrs = [this.edges, this.parent, this.par, this.size, this.next, this.mate, this.clen, this.pdeg];
 
-    this.cellSides = new Int32Array(4 * N);
-    this.cellNb = new Int32Array(4 * N);
-    for (let r = 0; r < rows; r++) {
-      for (let c = 0; c < cols; c++) {
-        const x = r * cols + c, o = 4 * x;
-        this.cellSides[o] = g.horizontalEdge(r, c);
-        this.cellSides[o + 1] = g.horizontalEdge(r + 1, c);
-        this.cellSides[o + 2] = g.verticalEdge(r, c);
-        this.cellSides[o + 3] = g.verticalEdge(r, c + 1);
-        this.cellNb[o] = r > 0 ? x - cols : this.OUT;
-        this.cellNb[o + 1] = r < rows - 1 ? x + cols : this.OUT;
-        this.cellNb[o + 2] = c > 0 ? x - 1 : this.OUT;
-        this.cellNb[o + 3] = c < cols - 1 ? x + 1 : this.OUT;
-      }
-    }
-    this.vertEdges = new Int32Array(4 * V);
-    this.vertCells = new Int32Array(4 * V);
-    const cellOr = (r: number, c: number) => (r >= 0 && r < rows && c >= 0 && c < cols ? r * cols + c : this.OUT);
-    for (let r = 0; r <= rows; r++) {
-      for (let c = 0; c <= cols; c++) {
-        const v = r * (cols + 1) + c, o = 4 * v;
-        this.vertEdges[o] = r > 0 ? g.verticalEdge(r - 1, c) : -1;
-        this.vertEdges[o + 1] = c < cols ? g.horizontalEdge(r, c) : -1;
-        this.vertEdges[o + 2] = r < rows ? g.verticalEdge(r, c) : -1;
-        this.vertEdges[o + 3] = c > 0 ? g.horizontalEdge(r, c - 1) : -1;
-        this.vertCells[o] = cellOr(r - 1, c - 1);
-        this.vertCells[o + 1] = cellOr(r - 1, c);
-        this.vertCells[o + 2] = cellOr(r, c);
-        this.vertCells[o + 3] = cellOr(r, c - 1);
-      }
-    }
-    this.edgeA = new Int32Array(E); this.edgeB = new Int32Array(E);
-    this.edgeU = new Int32Array(E); this.edgeV = new Int32Array(E);
-    for (let e = 0; e < E; e++) {
-      const [a, b] = g.edgeCells(e);
-      this.edgeA[e] = a < 0 ? this.OUT : a;
-      this.edgeB[e] = b < 0 ? this.OUT : b;
-      const [r1, c1, r2, c2] = g.edgeEnds(e);
-      this.edgeU[e] = r1 * (cols + 1) + c1;
-      this.edgeV[e] = r2 * (cols + 1) + c2;
-    }
+    const geo = geometry(rows, cols);
+    this.cellSides = geo.cellSides; this.cellNb = geo.cellNb;
+    this.vertEdges = geo.vertEdges; this.vertCells = geo.vertCells;
+    this.edgeA = geo.edgeA; this.edgeB = geo.edgeB; this.edgeU = geo.edgeU; this.edgeV = geo.edgeV;
     this.edgeQ = new Int32Array(E);
     this.cellQ = new Int32Array(N);
     this.inCellQ = new Uint8Array(N);
@@ -351,6 +377,7 @@ class Deducer {
   propagate(): void {
     for (;;) {
       if (this.contra) { this.clearQueues(); return; }
+      if (this.logging && this.logTop > this.probeLimit) { this.aborted = true; this.clearQueues(); return; }
       if (this.edgeTop > 0) { this.processEdge(this.edgeQ[--this.edgeTop]!); continue; }
       if (this.vertTop > 0) {
         const v = this.vertQ[--this.vertTop]!;
@@ -502,7 +529,11 @@ class Deducer {
       else if (st === OFF) valid &= ~SIDE_ON[k]!;
       else open++;
     }
-    if (open === 0 && h < 0) return;
+    if (open === 0) {
+      // All sides known: only the hint can fail (corners are the vertex checks' business).
+      if (valid === 0) this.contra = true;
+      return;
+    }
     const roots = this.roots, pars = this.pars;
     roots[0] = this.find(x); pars[0] = this.fp;
     for (let k = 0; k < 4; k++) { roots[k + 1] = this.find(this.cellNb[o + k]!); pars[k + 1] = this.fp; }
@@ -562,14 +593,16 @@ class Deducer {
 
   vertexCheck(v: number): void {
     const edges = this.edges, o = 4 * v;
-    let valid = VERT_DEG;
+    let valid = VERT_DEG, open = 0;
     for (let k = 0; k < 4; k++) {
       const e = this.vertEdges[o + k]!;
       const st = e < 0 ? OFF : edges[e]!;
       if (st === ON) valid &= SIDE_ON[k]!;
       else if (st === OFF) valid &= ~SIDE_ON[k]!;
+      else open++;
     }
-    if (valid === 0) { this.contra = true; return; }
+    // With every edge known, the relations around v follow from the edges themselves.
+    if (valid === 0 || open === 0) { if (valid === 0) this.contra = true; return; }
     const roots = this.roots, pars = this.pars;
     for (let k = 0; k < 4; k++) { roots[k] = this.find(this.vertCells[o + k]!); pars[k] = this.fp; }
     for (let i = 0; i < 4; i++) {
@@ -624,7 +657,6 @@ class Deducer {
   private probeN = 0;
   // Bounding box (in cell rows/cols) of the cells and vertices a probe visited.
   tracking = false;
-  cellProbes = !!process.env.CELLPROBE;
   br0 = 0; bc0 = 0; br1 = 0; bc1 = 0;
   // Cells changed in the main state during the current probing pass.
   changed: Uint8Array | null = null;
@@ -644,17 +676,28 @@ class Deducer {
    * Assumes edge e = val, propagates, and undoes. Returns true on a contradiction; otherwise
    * the edges the assumption fixed are left in probeIdx/probeVal.
    */
-  probe(e: number, val: number, cell = false): boolean {
+  // Work bounds (undo-log writes): a probe that runs longer is dropped as inconclusive, and
+  // probing stops once all probes together wrote more than the total (sound either way; real
+  // puzzles stay far below both, a few huge ambiguous grids do not).
+  static readonly PROBE_WRITES = 20_000;
+  aborted = false;
+  probeLimit = 0;
+  probeWork = 0;
+
+  probe(e: number, val: number): boolean {
     const mark = this.logTop, on = this.onCount, fx = this.fixed;
+    this.aborted = false;
+    this.probeLimit = mark + Deducer.PROBE_WRITES;
     const pendingCopy = this.pending.length > 0 ? this.pending.slice() : null;
     this.logging = true;
     this.tracking = true;
-    if (cell) this.union(e, this.OUT, val);
-    else this.setEdge(e, val);
+    this.setEdge(e, val);
     this.propagate();
     this.tracking = false;
-    const bad = this.contra;
-    if (!bad) {
+    const bad = this.contra && !this.aborted;
+    this.probeWork += this.logTop - mark;
+    if (this.aborted) this.probeN = 0;
+    else if (!bad) {
       let n = 0;
       for (let t = mark; t < this.logTop; t++) if (this.logArr[t] === A_EDGE) n++;
       if (this.probeIdx.length < n) { this.probeIdx = new Int32Array(n * 2); this.probeVal = new Int8Array(n * 2); }
@@ -669,6 +712,7 @@ class Deducer {
     this.undo(mark);
     this.logging = false;
     this.contra = false;
+    this.aborted = false;
     this.onCount = on; this.fixed = fx;
     if (pendingCopy) this.pending = pendingCopy;
     else this.pending.length = 0;
@@ -701,6 +745,7 @@ class Deducer {
     let idx = new Int32Array(64), val = new Int8Array(64);
     const common: number[] = [];
     const scratch = this.scratch;
+    const workLimit = Math.max(2_000_000, 200 * E);
     for (let round = 0; round < maxRounds && !this.contra; round++) {
       const before = this.fixed;
       if (round > 0) {
@@ -716,7 +761,7 @@ class Deducer {
       }
       for (let e = 0; e < E && !this.contra; e++) {
         if (this.edges[e] !== UNKNOWN) continue;
-        if (isCancelled && (e & 63) === 0 && isCancelled()) return;
+        if ((isCancelled && (e & 63) === 0 && isCancelled()) || this.probeWork > workLimit) { this.changed = null; return; }
         if (round > 0 && box[4 * e]! >= 0) {
           // Nothing changed where this edge's probes looked: the result would be the same.
           const r0 = box[4 * e]!, c0 = box[4 * e + 1]!, r1 = box[4 * e + 2]! + 1, c1 = box[4 * e + 3]! + 1;
@@ -748,16 +793,7 @@ class Deducer {
         for (let t = 0; t < common.length; t += 2) this.setEdge(common[t]!, common[t + 1]!);
         if (common.length > 0) this.propagate();
       }
-      if (this.cellProbes) {
-        const ro = this.find(this.OUT);
-        for (let x = 0; x < this.N && !this.contra; x++) {
-          if (this.find(x) === this.find(this.OUT)) continue;
-          if (this.probe(x, 0, true)) { this.union(x, this.OUT, 1); this.propagate(); continue; }
-          if (this.probe(x, 1, true)) { this.union(x, this.OUT, 0); this.propagate(); continue; }
-        }
-        void ro;
-      }
-      if (this.fixed === before) break;
+      if (this.fixed === before && !this.connectivity()) break;
     }
     this.changed = null;
   }
@@ -766,6 +802,99 @@ class Deducer {
   get scratch(): Int8Array {
     if (!this._scratch) this._scratch = new Int8Array(this.E);
     return this._scratch;
+  }
+
+  // ---- connectivity of the inside and of the outside ----
+  private cColour = new Int8Array(0);
+  private cDisc = new Int32Array(0);
+  private cLow = new Int32Array(0);
+  private cKnown = new Int32Array(0); // known nodes of the target colour in the DFS subtree
+  private cStack = new Int32Array(0);
+  private cIter = new Int32Array(0);
+  private cParent = new Int32Array(0);
+
+  /** Neighbour i of node x in the graph of cells plus the outside node. */
+  private cNeighbour(x: number, i: number): number {
+    if (x !== this.OUT) return this.cellNb[4 * x + i]!;
+    const R = this.R, C = this.C;
+    if (i < C) return i;
+    i -= C;
+    if (i < C) return (R - 1) * C + i;
+    i -= C;
+    if (i < R) return i * C;
+    return (i - R) * C + C - 1;
+  }
+
+  /**
+   * The inside cells are 4-connected, and so are the outside cells with the region beyond the
+   * grid (a simple loop has no pinch vertex). Nodes that cannot reach the known nodes of a
+   * colour without crossing the other colour take the other colour; a node whose removal
+   * would cut known nodes of a colour apart has that colour. Returns true if it fixed anything.
+   */
+  connectivity(): boolean {
+    const N = this.N, OUT = this.OUT, M = N + 1;
+    if (this.cColour.length !== M) {
+      this.cColour = new Int8Array(M); this.cDisc = new Int32Array(M); this.cLow = new Int32Array(M);
+      this.cKnown = new Int32Array(M); this.cStack = new Int32Array(M); this.cIter = new Int32Array(M);
+      this.cParent = new Int32Array(M);
+    }
+    const before = this.fixed;
+    const outDeg = 2 * (this.R + this.C);
+    for (let t = 1; t >= 0 && !this.contra; t--) {
+      const colour = this.cColour;
+      const ro = this.find(OUT), po = this.fp;
+      for (let x = 0; x < N; x++) colour[x] = this.find(x) === ro ? this.fp ^ po : -1;
+      colour[OUT] = 0;
+      let start = -1;
+      for (let x = 0; x <= N && start < 0; x++) if (colour[x] === t) start = x;
+      if (start < 0) continue;
+      // Iterative DFS (Tarjan's low links) over the nodes not of colour 1 - t.
+      const disc = this.cDisc, low = this.cLow, kn = this.cKnown, stack = this.cStack, it = this.cIter, par = this.cParent;
+      disc.fill(0);
+      const mustBe: number[] = [];
+      let time = 0, sp = 0;
+      disc[start] = ++time; low[start] = time; kn[start] = 1; it[start] = 0; par[start] = -1;
+      stack[sp++] = start;
+      while (sp > 0) {
+        const x = stack[sp - 1]!;
+        const deg = x === OUT ? outDeg : 4;
+        let pushed = false;
+        while (it[x]! < deg) {
+          const y = this.cNeighbour(x, it[x]!);
+          it[x]!++;
+          if (colour[y] === 1 - t || y === par[x]) continue;
+          if (disc[y] === 0) {
+            disc[y] = ++time; low[y] = time; kn[y] = colour[y] === t ? 1 : 0; it[y] = 0; par[y] = x;
+            stack[sp++] = y;
+            pushed = true;
+            break;
+          }
+          if (disc[y]! < low[x]!) low[x] = disc[y]!;
+        }
+        if (pushed) continue;
+        sp--;
+        const p = par[x]!;
+        if (p < 0) continue;
+        if (low[x]! < low[p]!) low[p] = low[x]!;
+        // Without p, x's subtree is cut off from the start (a known node): if the subtree holds a
+        // known node too, p has colour t.
+        if (low[x]! >= disc[p]! && kn[x]! > 0 && colour[p] !== t) mustBe.push(p);
+        kn[p]! += kn[x]!;
+      }
+      // Nodes not reached cannot join the start: they have the other colour.
+      for (let x = 0; x <= N; x++) {
+        if (colour[x] === 1 - t || disc[x] !== 0) continue;
+        if (colour[x] === t) { this.contra = true; return true; }
+        this.union(x, OUT, t === 1 ? 0 : 1);
+        if (this.contra) return true;
+      }
+      for (const z of mustBe) {
+        this.union(z, OUT, t);
+        if (this.contra) return true;
+      }
+      this.propagate();
+    }
+    return this.fixed !== before || this.contra;
   }
 
   finish(): Deduction {
@@ -802,6 +931,7 @@ export function deduce(
   for (let x = 0; x < d.N; x++) d.pushCell(x);
   for (let v = 0; v < d.V; v++) d.pushVert(v);
   d.propagate();
+  while (!d.contra && d.connectivity());
   if (!d.contra && !(options.isCancelled && options.isCancelled())) {
     d.probeAll(options.maxRounds ?? 8, options.isCancelled);
   }

@@ -9,6 +9,9 @@
  * holds the loops that meet every hint outside G and all but at most one in G, raising an event
  * where a hint of G breaks. h in G is necessary iff its event lies on an accepting path. A group
  * whose ZDD grows too large is split, down to single hints.
+ *
+ * Before that, cheap witnesses: flipping one cell in or out of the solution's inside often gives
+ * another single loop that breaks exactly one hint, which proves that hint necessary at once.
  */
 import { Grid } from '../model/grid';
 import { StopError, type RunControl } from '../zdd/control';
@@ -37,6 +40,7 @@ export interface RedundancyOptions {
  */
 export function findRedundantHints(
   puzzle: PuzzleHints,
+  solution: ArrayLike<number> | null,
   sub: () => RunControl | undefined,
   options: RedundancyOptions = {},
 ): number[] {
@@ -44,13 +48,16 @@ export function findRedundantHints(
   const k = Math.max(1, options.block ?? 4);
   const groupNodes = options.groupNodes ?? 300_000;
   const rounds = options.rounds ?? 1;
-  const necessary = new Uint8Array(grid.cellCount);
+  const necessary = solution ? flipWitnesses(puzzle, grid, solution) : new Uint8Array(grid.cellCount);
   const groups: number[][] = [];
   for (let r0 = 0; r0 < grid.rows; r0 += k)
     for (let c0 = 0; c0 < grid.cols; c0 += k) {
       const g: number[] = [];
       for (let r = r0; r < Math.min(grid.rows, r0 + k); r++)
-        for (let c = c0; c < Math.min(grid.cols, c0 + k); c++) if (puzzle.hints[grid.cell(r, c)] >= 0) g.push(grid.cell(r, c));
+        for (let c = c0; c < Math.min(grid.cols, c0 + k); c++) {
+          const cell = grid.cell(r, c);
+          if (puzzle.hints[cell] >= 0 && !necessary[cell]) g.push(cell);
+        }
       if (g.length > 0) groups.push(g);
     }
   let done = 0;
@@ -60,14 +67,19 @@ export function findRedundantHints(
     if (control?.isCancelled?.()) {
       throw new StopError({ limit: 'cancelled', message: 'redundant hints: cancelled', nodes: 0, progress: done / total });
     }
-    const single = g.length === 1;
     const limits = control?.limits;
-    const budget = single ? limits?.maxNodes : Math.min(groupNodes, limits?.maxNodes ?? Infinity);
+    const budget = Math.min(groupNodes, limits?.maxNodes ?? Infinity);
     try {
       for (const h of testGroup(puzzle, grid, g, { ...control, limits: { ...limits, maxNodes: budget } }, rounds)) necessary[h] = 1;
       done += g.length;
     } catch (e) {
-      if (single || !(e instanceof StopError) || e.stopped.limit !== 'nodes') throw e;
+      if (!(e instanceof StopError) || e.stopped.limit !== 'nodes') throw e;
+      if (g.length === 1) {
+        // P \ h alone is too loose: decide h by its other values, each a whole puzzle.
+        if (!isRedundantByValues(puzzle, grid, g[0], control)) necessary[g[0]] = 1;
+        done++;
+        return;
+      }
       const half = g.length >> 1;
       test(g.slice(0, half));
       test(g.slice(half));
@@ -93,4 +105,81 @@ export function testGroup(puzzle: PuzzleHints, grid: Grid, g: number[], control:
   const live = liveEvents(result);
   if (spec.brokenAtRoot >= 0 && !result.zdd.isEmpty()) live.add(spec.brokenAtRoot);
   return g.filter((h) => live.has(h));
+}
+
+/**
+ * Hints proved necessary by a one-cell flip of the solution: toggling the four sides of a cell c
+ * whose loop sides form one run of 1 to 3 consecutive sides replaces that run by the other sides;
+ * the result is again one simple loop when the corners inside the new run were off the loop. It
+ * changes the count of c (k -> 4 - k) and of each side neighbour (by one); if exactly one hinted
+ * cell's count changes, that hint is necessary (the new loop meets every other hint).
+ */
+export function flipWitnesses(puzzle: PuzzleHints, grid: Grid, solution: ArrayLike<number>): Uint8Array {
+  const { rows, cols, hints } = puzzle;
+  const necessary = new Uint8Array(grid.cellCount);
+  const on = new Uint8Array(grid.edgeCount);
+  for (let i = 0; i < solution.length; i++) on[solution[i]] = 1;
+  const W = cols + 1;
+  const deg = new Uint8Array((rows + 1) * W);
+  for (let e = 0; e < grid.edgeCount; e++) {
+    if (!on[e]) continue;
+    const [r1, c1, r2, c2] = grid.edgeEnds(e);
+    deg[r1 * W + c1]++;
+    deg[r2 * W + c2]++;
+  }
+  for (let r = 0; r < rows; r++)
+    for (let c = 0; c < cols; c++) {
+      // sides in cyclic order top, right, bottom, left; corner i is between side i-1 and side i
+      const sides = [grid.horizontalEdge(r, c), grid.verticalEdge(r, c + 1), grid.horizontalEdge(r + 1, c), grid.verticalEdge(r, c)];
+      const corners = [r * W + c, r * W + c + 1, (r + 1) * W + c + 1, (r + 1) * W + c];
+      let mask = 0;
+      for (let i = 0; i < 4; i++) if (on[sides[i]]) mask |= 1 << i;
+      const k = popcount4(mask);
+      if (k === 0 || k === 4) continue;
+      // one run of consecutive on-sides (cyclically)
+      let starts = 0;
+      for (let i = 0; i < 4; i++) if ((mask >> i) & 1 && !((mask >> ((i + 3) & 3)) & 1)) starts++;
+      if (starts !== 1) continue;
+      // corners strictly inside the off-run must be off the loop (they gain two edges)
+      let ok = true;
+      for (let i = 0; i < 4 && ok; i++) {
+        const before = (mask >> ((i + 3) & 3)) & 1, after = (mask >> i) & 1;
+        if (!before && !after && deg[corners[i]] !== 0) ok = false;
+      }
+      if (!ok) continue;
+      // hinted cells whose count changes
+      let changed = -1, n = 0;
+      const self = grid.cell(r, c);
+      if (hints[self] >= 0 && hints[self] !== 4 - k) { changed = self; n++; }
+      if (r > 0 && hints[self - cols] >= 0) { changed = self - cols; n++; }
+      if (r < rows - 1 && hints[self + cols] >= 0) { changed = self + cols; n++; }
+      if (c > 0 && hints[self - 1] >= 0) { changed = self - 1; n++; }
+      if (c < cols - 1 && hints[self + 1] >= 0) { changed = self + 1; n++; }
+      if (n === 1) necessary[changed] = 1;
+    }
+  return necessary;
+}
+
+function popcount4(m: number): number {
+  return (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1);
+}
+
+/**
+ * Whether the hint of `cell` is redundant, decided through its other values: every loop of P \ h
+ * other than the solution breaks h, so it meets h := v for some v != hint. h is redundant iff no
+ * P[h := v] has a loop; each is a whole puzzle, as constrained as P, so full deduction applies
+ * and usually ends in a contradiction. Throws StopError.
+ */
+export function isRedundantByValues(puzzle: PuzzleHints, grid: Grid, cell: number, control?: RunControl): boolean {
+  const hints = Int8Array.from(puzzle.hints);
+  const k = puzzle.hints[cell];
+  for (let v = 0; v <= 4; v++) {
+    if (v === k) continue;
+    hints[cell] = v;
+    const d = deduce({ rows: puzzle.rows, cols: puzzle.cols, hints }, { isCancelled: control?.isCancelled });
+    if (d.contradiction) continue;
+    const { zdd } = buildZdd(new SlitherlinkSpec(grid, hints, { fixed: d.edges }), control);
+    if (!zdd.isEmpty()) return false;
+  }
+  return true;
 }

@@ -21,7 +21,7 @@ export function runJob(job: Job, control: RunControl): JobAnswer {
     if (!puzzle) return { type: 'check', analysis: { result } };
     const conflicts = findConflictingHints(puzzle, {
       control: { limits: options.limits, isCancelled: control.isCancelled },
-      perCheck: { timeMs: Math.min(2000, options.limits.timeMs), maxNodes: options.limits.maxNodes },
+      perCheck: { timeMs: Math.min(1000, options.limits.timeMs), maxNodes: options.limits.maxNodes },
       defaultRule: options.defaultRule,
     });
     return { type: 'check', analysis: { result, conflicts } };

@@ -5,10 +5,13 @@
  * an open-addressing hash table, so equal states merge. Processing a level copies each state to a
  * scratch slot, asks the spec for its 0- and 1-child, and inserts the children into the tables of
  * their levels. A level's table and arena are dropped once the level is processed; only its child
- * references stay (local index + child level; level 0 = terminal, index 0/1).
+ * references stay (8 bytes per state; see LevelChildren).
  *
  * Bottom-up: zero-suppression reduction, level by level, merging equal (lo, hi) pairs, into the
  * node arrays of a `Zdd` (children before parents).
+ *
+ * Also here: limits (StopError), events (liveEvents), existsSet (stop at the first accepting
+ * path), and resuming from stored levels (options.checkpointEvery / options.resume).
  */
 import { ACCEPT, REJECT, type Spec } from './spec.js';
 import { resolveLimits, StopError, type RunControl, type StopLimit } from './control.js';
@@ -29,8 +32,9 @@ export interface BuildStats {
 }
 
 /**
- * For every recorded transition that carried an event: the reduced node it leads to (0 when no
- * accepting set continues from there, 1 for the accepting terminal) and the event.
+ * The transitions that carried an event, as distinct (target, event) pairs: the reduced node the
+ * transition leads to (0 when no accepting set continues from there, 1 for the accepting
+ * terminal) and the event.
  */
 export interface EventLog {
   node: Int32Array;
@@ -61,9 +65,13 @@ export function liveEvents(result: BuildResult): Set<number> {
 /** States of one level: arena + hash table (freed once the level is processed). */
 class LevelTable {
   arena: Int32Array;
-  /** Open addressing, two words per slot: [hash, local index + 1] (0 = empty), one cache line per probe. */
+  /**
+   * Open addressing with one word per slot: local index + 1 in the low bits (those under `mask`,
+   * which also pick the slot) and the rest of the state's hash above them as a tag, so a probe
+   * reads the arena only when the tags agree. 0 = empty. Half the memory of [hash, index] pairs.
+   */
   table: Int32Array;
-  mask: number; // slots - 1
+  mask: number; // slots - 1; slots = 2 * cap
   cap: number; // states the arena holds
   count = 0;
   constructor(readonly width: number, sizeHint: number) {
@@ -71,7 +79,7 @@ class LevelTable {
     while (cap < sizeHint) cap *= 2;
     this.cap = cap;
     this.arena = new Int32Array(Math.max(1, cap * width));
-    this.table = new Int32Array(cap * 4);
+    this.table = new Int32Array(cap * 2);
     this.mask = cap * 2 - 1;
   }
 }
@@ -92,17 +100,14 @@ function growTable(t: LevelTable): void {
   const arena = new Int32Array(Math.max(1, cap * w));
   arena.set(t.arena.subarray(0, t.count * w));
   t.arena = arena;
-  const old = t.table;
-  const table = new Int32Array(cap * 4);
+  const table = new Int32Array(cap * 2);
   const mask = cap * 2 - 1;
-  for (let p = 0; p < old.length; p += 2) {
-    const e = old[p + 1];
-    if (e === 0) continue;
-    const h = old[p];
+  // The tags depend on the mask: rehash every state.
+  for (let j = 0; j < t.count; j++) {
+    const h = hashState(arena, j * w, w);
     let i = h & mask;
-    while (table[2 * i + 1] !== 0) i = (i + 1) & mask;
-    table[2 * i] = h;
-    table[2 * i + 1] = e;
+    while (table[i] !== 0) i = (i + 1) & mask;
+    table[i] = (h & ~mask) | (j + 1);
   }
   t.table = table;
   t.mask = mask;
@@ -113,15 +118,17 @@ function growTable(t: LevelTable): void {
 function findOrAdd(t: LevelTable, s: Int32Array, w: number): number {
   const h = hashState(s, 0, w);
   const table = t.table, mask = t.mask, arena = t.arena;
+  const tag = h & ~mask;
   let i = h & mask;
   for (;;) {
-    const e = table[2 * i + 1];
+    const e = table[i];
     if (e === 0) break;
-    if (table[2 * i] === h) {
-      const base = (e - 1) * w;
+    if ((e & ~mask) === tag) {
+      const j = (e & mask) - 1;
+      const base = j * w;
       let k = 0;
       while (k < w && arena[base + k] === s[k]) k++;
-      if (k === w) return e - 1;
+      if (k === w) return j;
     }
     i = (i + 1) & mask;
   }
@@ -132,8 +139,7 @@ function findOrAdd(t: LevelTable, s: Int32Array, w: number): number {
   }
   const base = j * w;
   for (let k = 0; k < w; k++) arena[base + k] = s[k];
-  table[2 * i] = h;
-  table[2 * i + 1] = j + 1;
+  table[i] = tag | (j + 1);
   t.count = j + 1;
   return ~j;
 }
@@ -144,9 +150,8 @@ function addNew(t: LevelTable, s: Int32Array, w: number, h: number): number {
   for (let k = 0; k < w; k++) t.arena[base + k] = s[k];
   const table = t.table, mask = t.mask;
   let i = h & mask;
-  while (table[2 * i + 1] !== 0) i = (i + 1) & mask;
-  table[2 * i] = h;
-  table[2 * i + 1] = j + 1;
+  while (table[i] !== 0) i = (i + 1) & mask;
+  table[i] = (h & ~mask) | (j + 1);
   t.count = j + 1;
   return j;
 }
@@ -192,31 +197,59 @@ class Guard {
   }
 }
 
-/** Event log under construction: (child level, child local index, event). */
+/**
+ * Event log under construction: distinct (child level, child local index, event) triples
+ * (level 0 = terminal, index 0/1). Many parents reach the same child with the same event, so a
+ * small hash set keeps each triple once.
+ */
 class EventBuffer {
   lev = new Int32Array(1024);
   ref = new Int32Array(1024);
   id = new Int32Array(1024);
   count = 0;
+  private set = new Int32Array(2048); // index + 1, 0 = empty
   push(lev: number, ref: number, e: number): void {
-    if (this.count === this.lev.length) {
-      const cap = this.count * 2;
-      const a = new Int32Array(cap); a.set(this.lev); this.lev = a;
-      const b = new Int32Array(cap); b.set(this.ref); this.ref = b;
-      const c = new Int32Array(cap); c.set(this.id); this.id = c;
+    const mask = this.set.length - 1;
+    let i = (Math.imul(lev, 0x9e3779b1) ^ Math.imul(ref, 0x85ebca77) ^ Math.imul(e, 0xc2b2ae3d)) >>> 0;
+    i = (i ^ (i >>> 16)) & mask;
+    for (;;) {
+      const x = this.set[i];
+      if (x === 0) break;
+      if (this.ref[x - 1] === ref && this.lev[x - 1] === lev && this.id[x - 1] === e) return;
+      i = (i + 1) & mask;
     }
-    this.lev[this.count] = lev; this.ref[this.count] = ref; this.id[this.count] = e; this.count++;
+    if (this.count === this.lev.length) {
+      this.resize(this.count * 2);
+      this.push(lev, ref, e);
+      return;
+    }
+    this.lev[this.count] = lev; this.ref[this.count] = ref; this.id[this.count] = e;
+    this.set[i] = ++this.count;
+  }
+  private resize(cap: number): void {
+    const a = new Int32Array(cap); a.set(this.lev.subarray(0, this.count)); this.lev = a;
+    const b = new Int32Array(cap); b.set(this.ref.subarray(0, this.count)); this.ref = b;
+    const c = new Int32Array(cap); c.set(this.id.subarray(0, this.count)); this.id = c;
+    this.set = new Int32Array(cap * 2);
+    const mask = cap * 2 - 1;
+    for (let k = 0; k < this.count; k++) {
+      let i = (Math.imul(this.lev[k], 0x9e3779b1) ^ Math.imul(this.ref[k], 0x85ebca77) ^ Math.imul(this.id[k], 0xc2b2ae3d)) >>> 0;
+      i = (i ^ (i >>> 16)) & mask;
+      while (this.set[i] !== 0) i = (i + 1) & mask;
+      this.set[i] = k + 1;
+    }
   }
   snapshot(): { lev: Int32Array; ref: Int32Array; id: Int32Array; count: number } {
     return { lev: this.lev.slice(0, this.count), ref: this.ref.slice(0, this.count), id: this.id.slice(0, this.count), count: this.count };
   }
   copyFrom(src: { lev: Int32Array; ref: Int32Array; id: Int32Array }, count: number): void {
+    this.lev = src.lev.slice(0, count);
+    this.ref = src.ref.slice(0, count);
+    this.id = src.id.slice(0, count);
+    this.count = count;
     let cap = 1024;
     while (cap < count) cap *= 2;
-    this.lev = new Int32Array(cap); this.lev.set(src.lev.subarray(0, count));
-    this.ref = new Int32Array(cap); this.ref.set(src.ref.subarray(0, count));
-    this.id = new Int32Array(cap); this.id.set(src.id.subarray(0, count));
-    this.count = count;
+    this.resize(cap);
   }
 }
 
@@ -360,6 +393,27 @@ export interface BuildOptions {
 }
 
 export function buildZdd(spec: Spec, control?: RunControl, options?: BuildOptions): BuildResult {
+  return build(spec, control, options, false) as BuildResult;
+}
+
+export interface LiveEventsResult {
+  /** Events on at least one accepting path (as liveEvents of a full build). */
+  live: Set<number>;
+  /** Whether the family is empty. */
+  empty: boolean;
+  stats: BuildStats;
+}
+
+/**
+ * liveEvents without the reduced diagram: the same top-down construction, then one bottom-up
+ * pass marking the states from which the 1-terminal is reachable (no hashing, no node arrays).
+ * For callers that only need the events, e.g. which hints are necessary.
+ */
+export function findLiveEvents(spec: Spec, control?: RunControl): LiveEventsResult {
+  return build(spec, control, { events: true }, true) as LiveEventsResult;
+}
+
+function build(spec: Spec, control: RunControl | undefined, options: BuildOptions | undefined, liveOnly: boolean): BuildResult | LiveEventsResult {
   const t0 = Date.now();
   const limits = resolveLimits(control);
   const onProgress = control?.onProgress;
@@ -376,6 +430,8 @@ export function buildZdd(spec: Spec, control?: RunControl, options?: BuildOption
   const rootLevel = spec.root(scratch, 0);
   if (rootLevel === REJECT || rootLevel === ACCEPT) {
     const root = rootLevel === ACCEPT ? 1 : 0;
+    const stats0 = { ms: Date.now() - t0, nodesCreated: 0, maxLevelWidth: 0, levels: 0, reducedNodes: 0, resumedFrom: 0 };
+    if (liveOnly) return { live: new Set<number>(), empty: root === 0, stats: stats0 };
     const zdd = new Zdd(new NodeStore(4), root, 0);
     return {
       zdd,
@@ -447,10 +503,24 @@ export function buildZdd(spec: Spec, control?: RunControl, options?: BuildOption
     // This level's hash table is no longer needed: only its arena is read below.
     t.table = EMPTY;
     // Levels grow gradually: size the next table like this one to avoid most regrowth.
-    children[level] = expandLevel(spec, level, t, tables, w, scratch, guard, evbuf, normalize, 2 * n, lastUse);
+    children[level] = expandLevel(spec, level, t, tables, w, scratch, guard, evbuf, normalize, n, lastUse);
   }
   const created = guard.created;
   if (onProgress) onProgress({ done: top, total: top, nodes: created, phase: 'reduce' });
+
+  if (liveOnly) {
+    const alive = liveness(children, top, isCancelled, guard);
+    const live = new Set<number>();
+    for (let i = 0; i < evbuf!.count; i++) {
+      const lev = evbuf!.lev[i];
+      if (lev === 0 ? evbuf!.ref[i] === 1 : alive[lev]![evbuf!.ref[i]] === 1) live.add(evbuf!.id[i]);
+    }
+    return {
+      live,
+      empty: alive[top]![0] === 0,
+      stats: { ms: Date.now() - t0, nodesCreated: created, maxLevelWidth, levels: top, reducedNodes: 0, resumedFrom },
+    };
+  }
 
   // Resumable builds keep the child arrays intact for the next build (the reduction then writes
   // reduced ids into fresh arrays instead of over `lo`).
@@ -504,6 +574,30 @@ function checkpointBytes(c: Checkpoint): number {
   let b = c.lastUse.length * 4;
   for (const t of c.tables) b += t.states.length * 4;
   return b;
+}
+
+/** alive[L][j] = 1 when state j of level L reaches the 1-terminal (its family is not empty). */
+function liveness(
+  children: (LevelChildren | null)[], top: number, isCancelled: (() => boolean) | undefined, guard: Guard,
+): (Uint8Array | null)[] {
+  const alive: (Uint8Array | null)[] = new Array(top + 1).fill(null);
+  for (let L = 1; L <= top; L++) {
+    if ((L & 63) === 0 && isCancelled && isCancelled()) guard.stop('cancelled', 1);
+    const ch = children[L];
+    if (ch === null) continue;
+    const { lo, hi, loLev, hiLev } = ch;
+    const n = lo.length;
+    const out = new Uint8Array(n);
+    const below = L > 1 ? alive[L - 1] : null;
+    for (let j = 0; j < n; j++) {
+      const x = lo[j], y = hi[j];
+      const a = x < 0 ? x === -2 : loLev === null ? below![x] === 1 : alive[loLev[j]]![x] === 1;
+      const b = y < 0 ? y === -2 : hiLev === null ? below![y] === 1 : alive[hiLev[j]]![y] === 1;
+      if (a || b) out[j] = 1;
+    }
+    alive[L] = out;
+  }
+  return alive;
 }
 
 /**

@@ -149,7 +149,7 @@ const PRIMES = [
 
 export class Zdd {
   private _count: bigint | undefined;
-  private _counts: BigInt64Array | bigint[] | undefined;
+  private _counts: bigint[] | undefined;
 
   /**
    * @param store the node arrays
@@ -216,7 +216,7 @@ export class Zdd {
   /** Number of sets with BigInt arithmetic at every node (slower; an independent check of count()). */
   countBig(): bigint {
     const c = this.bigCounts();
-    return this.root < 2 ? BigInt(this.root) : (c as bigint[])[this.root];
+    return this.root < 2 ? BigInt(this.root) : c[this.root];
   }
 
   /** One set (the first in the order of kth), as levels in decreasing order; [] for {∅}. */
@@ -239,7 +239,7 @@ export class Zdd {
   kth(k: bigint): number[] {
     const total = this.count();
     if (k < 0n || k >= total) throw new RangeError(`kth: ${k} outside 0..${total - 1n}`);
-    const c = this.bigCounts() as bigint[];
+    const c = this.bigCounts();
     const { level, lo, hi } = this.store;
     const out: number[] = [];
     let n = this.root;
@@ -312,7 +312,7 @@ export class Zdd {
       for (let n = 2; n <= r; n++) c[n] = c[lo[n]] + c[hi[n]];
       this._counts = c;
     }
-    return this._counts as bigint[];
+    return this._counts;
   }
 }
 

@@ -23,6 +23,7 @@ class MateSpec implements Spec {
   event = -1;
   private arr: Int32Array | null = null;
   private u8: Uint8Array = new Uint8Array(0);
+  private byteBase = 0;
   private readonly slotU: Int32Array;
   private readonly slotV: Int32Array;
   private readonly leaveStart: Int32Array;
@@ -74,6 +75,7 @@ class MateSpec implements Spec {
     if (s !== this.arr) {
       this.arr = s;
       this.u8 = new Uint8Array(s.buffer);
+      this.byteBase = s.byteOffset;
     }
     return this.u8;
   }
@@ -99,7 +101,7 @@ class MateSpec implements Spec {
   /** Applies plan step i; returns 1 to continue, 0 to reject, 2 when a cycle closed and is accepted. */
   private step(s: Int32Array, off: number, i: number, take: number): number {
     const u8 = this.view(s);
-    const b = s.byteOffset + off * 4;
+    const b = this.byteBase + off * 4;
     if (take === 1) {
       const su = this.slotU[i], sv = this.slotV[i];
       if (su === sv) return 0; // loop edge
@@ -148,7 +150,7 @@ function hasIsolated(graph: Graph): boolean {
 
 /** All simple cycles (non-empty, one component) of `graph`; level L = edge plan.order[m - L]. */
 export function cycleSpec(graph: Graph, plan: FrontierPlan, options: SimpathOptions = {}): Spec {
-  return new MateSpec(plan, edgeCount(graph), 0, options.hamiltonian === true, hasIsolated(graph));
+  return new CycleSpec(graph, plan, options);
 }
 
 /**
@@ -156,6 +158,11 @@ export function cycleSpec(graph: Graph, plan: FrontierPlan, options: SimpathOpti
  * Runs as cycles through a virtual edge s-t decided before every real edge.
  */
 export function pathSpec(graph: Graph, plan: FrontierPlan, s: number, t: number, options: SimpathOptions = {}): Spec {
+  return new PathSpec(graph, plan, s, t, options);
+}
+
+/** The plan of the graph plus the virtual edge s-t, which comes first. */
+function virtualEdgePlan(graph: Graph, plan: FrontierPlan, s: number, t: number): FrontierPlan {
   if (s === t) throw new Error('pathSpec: s and t must differ');
   const n = graph.vertexCount;
   if (!(s >= 0 && s < n && t >= 0 && t < n)) throw new Error('pathSpec: s or t is not a vertex');
@@ -167,13 +174,19 @@ export function pathSpec(graph: Graph, plan: FrontierPlan, s: number, t: number,
   const order = new Int32Array(m + 1);
   order[0] = m;
   order.set(plan.order, 1);
-  const aug = planFrontier({ vertexCount: n, edges }, order);
-  return new MateSpec(aug, m, 1, options.hamiltonian === true, hasIsolated(graph));
+  return planFrontier({ vertexCount: n, edges }, order);
 }
 
-/** Class-style names from the brief. */
+/** All simple cycles; see cycleSpec. */
 export class CycleSpec extends MateSpec {
   constructor(graph: Graph, plan: FrontierPlan, options: SimpathOptions = {}) {
     super(plan, edgeCount(graph), 0, options.hamiltonian === true, hasIsolated(graph));
+  }
+}
+
+/** All simple s-t paths; see pathSpec. */
+export class PathSpec extends MateSpec {
+  constructor(graph: Graph, plan: FrontierPlan, s: number, t: number, options: SimpathOptions = {}) {
+    super(virtualEdgePlan(graph, plan, s, t), edgeCount(graph), 1, options.hamiltonian === true, hasIsolated(graph));
   }
 }

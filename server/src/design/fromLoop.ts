@@ -1,0 +1,102 @@
+/**
+ * "Puzzle from a loop" (Slitherlink), Shirai's removal method: fill every allowed cell with the
+ * hint the loop gives it, then try to remove the hints one by one in a seeded random order,
+ * keeping the loop the unique solution, until no hint can go (the puzzle is minimal).
+ *
+ * One pass suffices: once P - h has several solutions, so has every smaller puzzle without h
+ * (fewer hints, at least the same loops), so a hint that had to stay never becomes removable.
+ */
+import { Grid } from '../model/grid';
+import { StopError, resolveLimits, type RunControl, type Stopped } from '../zdd/control';
+import { countLoops } from './uniqueness';
+import { hintsOfEdges, loopEdgesOf, loopProblem, seededRandom, shuffle } from './loop';
+
+export interface FromLoopOptions {
+  seed?: number;
+  /** Per cell: 1 when the cell may carry a hint (default: every cell). */
+  mask?: ArrayLike<number>;
+  /** Per cell: 1 to try removing this hint only after all others (so it is more likely kept). */
+  preferKeep?: ArrayLike<number>;
+  /** Stop removing once the hints number at most this fraction of the cells (0..1). */
+  density?: number;
+  control?: RunControl;
+}
+
+export interface FromLoopResult {
+  rows: number;
+  cols: number;
+  /** The puzzle: per cell a hint 0..4 or -1. */
+  hints: Int8Array;
+  /** True when every remaining hint was tested and is needed. */
+  minimal: boolean;
+  /** Set when the filled puzzle (every allowed hint) does not make the loop unique. */
+  notUnique?: boolean;
+  checks: number;
+  stopped?: Stopped;
+  ms: number;
+}
+
+/** Throws an Error with a clear message when `inside` is not one simple loop. */
+export function puzzleFromLoop(rows: number, cols: number, inside: ArrayLike<number>, options: FromLoopOptions = {}): FromLoopResult {
+  const t0 = performance.now();
+  const grid = new Grid(rows, cols);
+  const on = loopEdgesOf(grid, inside);
+  const bad = loopProblem(grid, on);
+  if (bad) throw new Error(bad);
+  const full = hintsOfEdges(grid, on);
+  const hints = new Int8Array(grid.cellCount).fill(-1);
+  for (let i = 0; i < hints.length; i++) if (!options.mask || options.mask[i]) hints[i] = full[i];
+  const limits = resolveLimits(options.control);
+  const deadline = Date.now() + limits.timeMs;
+  const sub = (): RunControl => ({
+    isCancelled: options.control?.isCancelled,
+    limits: { maxNodes: limits.maxNodes, timeMs: Math.max(1, deadline - Date.now()) },
+  });
+  let checks = 0;
+  const done = (extra: Partial<FromLoopResult>): FromLoopResult => ({
+    rows, cols, hints, minimal: false, checks, ms: performance.now() - t0, ...extra,
+  });
+  try {
+    checks++;
+    if (countLoops(grid, hints, sub()) !== 1n) return done({ notUnique: true });
+  } catch (e) {
+    if (e instanceof StopError) return done({ stopped: e.stopped });
+    throw e;
+  }
+  const rand = seededRandom(options.seed ?? 1);
+  const order: number[] = [];
+  for (let i = 0; i < hints.length; i++) if (hints[i] >= 0) order.push(i);
+  shuffle(order, rand);
+  if (options.preferKeep) {
+    const pk = options.preferKeep;
+    order.sort((a, b) => (pk[a] ? 1 : 0) - (pk[b] ? 1 : 0)); // stable: keeps the shuffled order within each group
+  }
+  let count = order.length;
+  const target = options.density !== undefined ? Math.floor(options.density * grid.cellCount) : -1;
+  let minimal = true;
+  for (const cell of order) {
+    if (count <= target) { minimal = false; break; }
+    if (options.control?.isCancelled?.() || Date.now() > deadline) {
+      return done({ stopped: stopped(options.control?.isCancelled?.() ? 'cancelled' : 'time', checks, limits.timeMs) });
+    }
+    const v = hints[cell];
+    hints[cell] = -1;
+    checks++;
+    try {
+      if (countLoops(grid, hints, sub()) === 1n) { count--; continue; }
+    } catch (e) {
+      if (!(e instanceof StopError)) throw e;
+      if (e.stopped.limit !== 'nodes') { hints[cell] = v; return done({ stopped: e.stopped }); }
+      minimal = false; // undecided within the node limit: keep the hint (never a wrong "unique")
+    }
+    hints[cell] = v;
+  }
+  return done({ minimal });
+}
+
+function stopped(limit: 'cancelled' | 'time', checks: number, timeMs: number): Stopped {
+  const message = limit === 'time'
+    ? `hint removal stopped by the time limit (${timeMs} ms) after ${checks} checks`
+    : `hint removal cancelled after ${checks} checks`;
+  return { limit, message, nodes: 0, progress: 0 };
+}

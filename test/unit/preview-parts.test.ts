@@ -1,0 +1,57 @@
+/** The extension's pure parts: status texts, the puzzle signature that decides staleness, the page HTML. */
+import { describe, expect, it } from 'vitest';
+import { parseNumberlink, parseSlitherlink } from '../../server/src/parse/index';
+import { previewHtml, newNonce } from '../../client/src/previewHtml';
+import { puzzleSignature } from '../../client/src/signature';
+import { formatCount, formatMs, statusText, verdictIcon } from '../../client/src/summary';
+
+describe('status texts', () => {
+  it('says verdict, count and time', () => {
+    expect(statusText({ uri: 'u', state: 'checking' })).toBe('checking…');
+    expect(statusText({ uri: 'u', state: 'done', verdict: 'unique', count: '1', ms: 12.4 })).toBe('unique · 12 ms');
+    expect(statusText({ uri: 'u', state: 'done', verdict: 'multiple', count: '7406344', ms: 1234 })).toBe('7,406,344 solutions · 1.23 s');
+    expect(statusText({ uri: 'u', state: 'done', verdict: 'multiple', count: null })).toBe('several solutions');
+    expect(statusText({ uri: 'u', state: 'done', verdict: 'none', ms: 0.2 })).toBe('no solution · <1 ms');
+    expect(statusText({ uri: 'u', state: 'done', verdict: 'unknown', ms: 61_000 })).toBe('undecided · 1 min 1 s');
+    expect(statusText({ uri: 'u', state: 'error', message: 'worker died' })).toBe('error: worker died');
+    expect(verdictIcon('unique')).toMatch(/^\$\([\w-]+\)$/);
+  });
+
+  it('groups the digits of counts past 2^53 exactly', () => {
+    expect(formatCount('123456789012345678901')).toBe('123,456,789,012,345,678,901');
+    expect(formatCount('999')).toBe('999');
+    expect(formatMs(undefined)).toBe('');
+  });
+});
+
+describe('puzzle signature', () => {
+  it('ignores comments and spacing, not hints', () => {
+    const a = puzzleSignature(parseSlitherlink('# title: a\n3 . 2\n. . .\n').puzzle!);
+    expect(puzzleSignature(parseSlitherlink('# title: b\n# more\n3 . 2\n.  . .\n').puzzle!)).toBe(a);
+    expect(puzzleSignature(parseSlitherlink('3 . 1\n. . .\n').puzzle!)).not.toBe(a);
+    expect(puzzleSignature(parseSlitherlink('3 . 2 .\n. . . .\n').puzzle!)).not.toBe(a);
+  });
+
+  it('follows the Numberlink rule and labels', () => {
+    const a = puzzleSignature(parseNumberlink('3 2\nA.A\nB.B\n').puzzle!);
+    expect(puzzleSignature(parseNumberlink('# hi\n3 2\nA.A\nB.B\n').puzzle!)).toBe(a);
+    expect(puzzleSignature(parseNumberlink('# rule: fill\n3 2\nA.A\nB.B\n').puzzle!)).not.toBe(a);
+    expect(puzzleSignature(parseNumberlink('3 2\nA.A\nC.C\n').puzzle!)).not.toBe(a);
+  });
+});
+
+describe('preview page HTML', () => {
+  it('has a strict policy: no inline code, the script only with its nonce, files only from the extension', () => {
+    const nonce = newNonce();
+    expect(nonce).toMatch(/^[A-Za-z0-9]{32}$/);
+    const html = previewHtml({ cspSource: 'https://ext.test', nonce, scriptUri: 'https://ext.test/p.js', styleUri: 'https://ext.test/p.css' });
+    const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)![1];
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain(`script-src 'nonce-${nonce}'`);
+    expect(csp).toContain('style-src https://ext.test');
+    expect(csp).not.toContain('unsafe');
+    expect(html).toContain(`<script nonce="${nonce}" src="https://ext.test/p.js"></script>`);
+    expect(html).not.toMatch(/<style|\sstyle="|\son\w+="/);
+    expect(html.match(/<script/g)).toHaveLength(1);
+  });
+});
