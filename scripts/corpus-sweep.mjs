@@ -162,6 +162,9 @@ for (const a of entries) {
 const mismatches = [];
 const unknowns = [];
 const summary = [];
+/** A line on stderr as each collection finishes: long sweeps show where they are. */
+const done = (s) =>
+  process.stderr.write(`corpus-sweep:   ${s.collection}: ${['unique', 'multiple', 'none', 'unknown', 'invalid'].filter((v) => s[v]).map((v) => `${s[v]} ${v}`).join(', ') || 'no results'}; ${s.mismatches} mismatch(es); ${(s.totalMs / 1000).toFixed(1)} s\n`);
 const byFile = {};
 for (const [collection, list] of groups) {
   const stats = { collection, files: list.length, unique: 0, multiple: 0, none: 0, unknown: 0, invalid: 0, matched: 0, solutions: 0, mismatches: 0, totalMs: 0, maxMs: 0, slowest: '', wallMs: 0 };
@@ -171,6 +174,7 @@ for (const [collection, list] of groups) {
     mismatches.push({ file: collection, what: `the checker crashed: ${crash}` });
     stats.mismatches++;
     summary.push(stats);
+  done(stats);
     continue;
   }
   const got = new Map(results.map((r) => [r.file, r]));
@@ -215,6 +219,7 @@ for (const [collection, list] of groups) {
     if (ok && (a.verdict || a.count !== undefined)) stats.matched++;
   }
   summary.push(stats);
+  done(stats);
 
   // Counts under plain `fill` where answers.json has them (Janko: `count_fill`).
   const fill = list.filter((a) => a.count_fill !== undefined);
@@ -245,6 +250,7 @@ for (const [collection, list] of groups) {
       }
     }
     summary.push(s);
+    done(s);
   }
 }
 

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm run bench`: speed and memory, printed as tables and written to bench-results/bench.json.
 //   node test/bench/run.mjs [--only cycles|slitherlink|numberlink[,...]] [--quick] [--corpus DIR]
-//                           [--max-n N] [--nikoli-limit MS] [--out FILE]
+//                           [--max-n N] [--nikoli-limit MS] [--no-redundant] [--out FILE]
 // (a) all cycles on n×n vertex grids (test/bench/cycles.ts), each n in its own process for peak RSS;
-// (b) the Slitherlink corpus: time to the verdict, and to the verdict plus redundant hints, by size;
+// (b) the Slitherlink corpus: time to the verdict, and to the verdict plus redundant hints (unless
+//     --no-redundant), by size;
 // (c) Numberlink collections under their rule (fill notouch) and under nikoli;
 // (d) every time also as a ratio to a fixed reference workload run in the same process, so that
 //     figures compare across machines. Corpus parts need ../shared/corpus and say so when absent.
@@ -20,6 +21,7 @@ const { values: opt } = parseArgs({
   options: {
     only: { type: 'string' },
     quick: { type: 'boolean' },
+    'no-redundant': { type: 'boolean' },
     corpus: { type: 'string' },
     'max-n': { type: 'string' },
     'nikoli-limit': { type: 'string' },
@@ -240,7 +242,7 @@ if (parts.has('slitherlink')) {
   } else {
     const all = corpusFiles('slitherlink/');
     const files = quick ? every(all, 12) : all;
-    const r = runFiles(files, { redundant: true, redundantMaxCells: quick ? 400 : undefined }, 3_600_000);
+    const r = runFiles(files, { redundant: !opt['no-redundant'], redundantMaxCells: quick ? 400 : undefined }, 3_600_000);
     if (r.error) {
       console.log(`    failed: ${r.error}\n`);
       report.parts.slitherlink = { error: r.error };

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildZdd } from '../../server/src/zdd/build';
 import {
-  gridEdgeOrder, gridGraph, greedyOrder, planFrontier, type FrontierPlan, type Graph,
+  edgeLevels, gridEdgeOrder, gridGraph, greedyOrder, levelsToEdges, planFrontier, type FrontierPlan, type Graph,
 } from '../../server/src/zdd/frontier';
 import { cycleSpec, pathSpec } from '../../server/src/zdd/specs/simpath';
 import type { Zdd } from '../../server/src/zdd/zdd';
@@ -154,6 +154,16 @@ describe('frontier plans', () => {
     expect(planFrontier(gridGraph(5, 30), gridEdgeOrder(5, 30)).width).toBe(6);
     const g = gridGraph(8, 20);
     expect(planFrontier(g, greedyOrder(g)).width).toBeLessThanOrEqual(12);
+  });
+
+  it('edgeLevels and levelsToEdges invert each other', () => {
+    const g = gridGraph(3, 5);
+    const plan = planFrontier(g, greedyOrder(g));
+    const lv = edgeLevels(plan);
+    const m = plan.edgeCount;
+    expect([...lv].sort((a, b) => a - b)).toEqual(Array.from({ length: m }, (_, i) => i + 1));
+    for (let e = 0; e < m; e++) expect(levelsToEdges(plan, [lv[e]])).toEqual([e]);
+    expect(levelsToEdges(plan, [m, 1])).toEqual([plan.order[0], plan.order[m - 1]].sort((a, b) => a - b));
   });
 
   it('rejects orders that are not permutations', () => {

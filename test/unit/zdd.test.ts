@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildZdd, existsSet, liveEvents } from '../../server/src/zdd/build';
+import { buildZdd, existsSet, findLiveEvents, liveEvents } from '../../server/src/zdd/build';
 import { Zdd, uniformBigInt } from '../../server/src/zdd/zdd';
 import { ACCEPT, REJECT, type Spec } from '../../server/src/zdd/spec';
 import { StopError } from '../../server/src/zdd/control';
@@ -135,6 +135,30 @@ describe('Zdd basics', () => {
     }
     expect(() => Zdd.fromSets([]).first()).toThrow();
     expect(Zdd.fromSets([[]]).first()).toEqual([]);
+  });
+
+  it('kth matches combinatorial unranking of k-subsets, below and above 2^53', () => {
+    // In kth order, at level x with r elements still to choose, C(x - 1, r) sets (without x) come first.
+    const rank = (set: number[], k: number): bigint => {
+      let r = k, acc = 0n;
+      for (const x of set) { acc += binomial(x - 1, r); r--; }
+      return acc;
+    };
+    const r = rng(3);
+    for (const [n, k] of [[20, 10], [60, 30], [120, 40]] as const) {
+      const z = buildZdd(new Combination(n, k)).zdd;
+      const total = z.count();
+      expect(total).toBe(binomial(n, k));
+      expect(z.kth(0n)).toEqual(z.first());
+      expect(z.kth(0n)).toEqual(Array.from({ length: k }, (_, i) => k - i));
+      expect(z.kth(total - 1n)).toEqual(Array.from({ length: k }, (_, i) => n - i));
+      for (let t = 0; t < 20; t++) {
+        const idx = uniformBigInt(total, r);
+        const set = z.kth(idx);
+        expect(set.length).toBe(k);
+        expect(rank(set, k)).toBe(idx);
+      }
+    }
   });
 
   it('sample returns members, and covers a small family roughly uniformly', () => {
@@ -374,6 +398,12 @@ describe('state handling', () => {
     };
     const r = buildZdd(all);
     expect(r.zdd.count()).toBe(2n ** 20n);
+    // Beyond the double range (2^1100 > 1e308): the count falls back to the level bound.
+    const huge: Spec = { width: 0, root: () => 1100, child: (_s, _o, level) => (level > 1 ? level - 1 : ACCEPT) };
+    const h = buildZdd(huge).zdd;
+    expect(h.count()).toBe(2n ** 1100n);
+    expect(h.countBig()).toBe(2n ** 1100n);
+    expect(h.kth(2n ** 1099n + 5n)).toEqual([1100, 3, 1]);
     expect(r.stats.nodesCreated).toBe(20);
     expect(r.zdd.size).toBe(20);
   });
@@ -400,5 +430,24 @@ describe('state handling', () => {
     expect(b.zdd.count()).toBe(want);
     expect(b.stats.nodesCreated).toBeLessThan(a.stats.nodesCreated);
     expect(b.zdd.size).toBe(a.zdd.size); // the reduced diagram is canonical either way
+  });
+});
+
+describe('findLiveEvents (no reduced diagram)', () => {
+  it('agrees with liveEvents of a full build, with skips and empty families', () => {
+    const specs: Spec[] = [
+      new EventSpec(8, 3, 5), new EventSpec(10, 4, 7), new EventSpec(9, 2, 50),
+      new NoAdjacent(12, 5), new NoAdjacent(14, 9), new NoAdjacent(6, 1000),
+    ];
+    for (const spec of specs) {
+      const full = buildZdd(spec, undefined, { events: true });
+      const quick = findLiveEvents(spec);
+      expect([...quick.live].sort((a, b) => a - b)).toEqual([...liveEvents(full)].sort((a, b) => a - b));
+      expect(quick.empty).toBe(full.zdd.isEmpty());
+      expect(quick.stats.nodesCreated).toBe(full.stats.nodesCreated);
+    }
+    // NoAdjacent(6, 1000): only the empty set (sum 0) is accepted, so nothing is live.
+    expect(findLiveEvents(new NoAdjacent(6, 1000)).live.size).toBe(0);
+    expect(findLiveEvents(new SumSpec(12, 2, 24)).empty).toBe(true);
   });
 });

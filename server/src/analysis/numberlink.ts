@@ -10,7 +10,7 @@
 import type { NumberlinkPuzzle, NumberlinkRule } from '../model/puzzle';
 import { ruleName } from '../model/puzzle';
 import type { Problem } from '../model/range';
-import { StopError } from '../zdd/control';
+import { StopError, type RunControl } from '../zdd/control';
 import { makeInstance, type NumberlinkInstance } from '../numberlink/instance';
 import { edgesToPaths } from '../numberlink/paths';
 import { buildNumberlinkZdd } from '../numberlink/solve';
@@ -57,12 +57,18 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: CheckOptions): Ch
   }
 
   let nz;
+  const guard = memoryGuard(options?.control);
   try {
-    nz = buildNumberlinkZdd(inst, rule, options?.control);
+    nz = buildNumberlinkZdd(inst, rule, guard.control);
   } catch (e) {
     if (e instanceof StopError) {
       result.verdict = 'unknown';
-      result.stopped = e.stopped;
+      result.stopped = guard.tripped ? {
+        ...e.stopped,
+        // Limits has no memory field yet: reported as a node limit, with the real reason.
+        limit: 'nodes',
+        message: e.stopped.message.replace(/^undecided: cancelled/, `undecided: stopped at the memory budget (${MEMORY_BUDGET_MB} MB)`),
+      } : e.stopped;
       return done();
     }
     throw e;
@@ -82,6 +88,27 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: CheckOptions): Ch
     }
   }
   return done();
+}
+
+/**
+ * Wide frontier states (notouch on 50-wide grids, huge stress grids) make a level cost far more
+ * memory than the node limit suggests; stop cleanly when the process grows past a budget. The
+ * builder polls `isCancelled` between levels and every 65536 states.
+ */
+const MEMORY_BUDGET_MB = 3072;
+
+function memoryGuard(control: RunControl | undefined): { control: RunControl; tripped: boolean } {
+  const g = { control: { ...control } as RunControl, tripped: false };
+  const user = control?.isCancelled;
+  g.control.isCancelled = () => {
+    if (user && user()) return true;
+    if (process.memoryUsage.rss() > MEMORY_BUDGET_MB * 2 ** 20) {
+      g.tripped = true;
+      return true;
+    }
+    return false;
+  };
+  return g;
 }
 
 function setCount(result: CheckResult, count: bigint): void {

@@ -7,12 +7,12 @@ import type { SlitherlinkPuzzle } from '../model/puzzle';
 import { resolveLimits, StopError, type RunControl, type Stopped } from '../zdd/control';
 import { deduce } from '../slitherlink/deduce';
 import { buildLoops, edgesAsVertexPairs, loopEdges } from '../slitherlink/solve';
-import { findRedundantHints } from '../slitherlink/redundant';
+import { findRedundantHints, suggestedBlock } from '../slitherlink/redundant';
 import type { CheckOptions } from './options';
 import type { CheckResult, CellRef } from './result';
 
 /** Above this many cells on the shorter side an all-empty grid is not counted (its count is of no use). */
-const EMPTY_COUNT_MAX_SIDE = 10;
+const EMPTY_COUNT_MAX_SIDE = 8;
 
 export function checkSlitherlink(puzzle: SlitherlinkPuzzle, options: CheckOptions = {}): CheckResult {
   const t0 = performance.now();
@@ -68,7 +68,7 @@ export function checkSlitherlink(puzzle: SlitherlinkPuzzle, options: CheckOption
     let redundant: CellRef[] | undefined;
     let redundantStopped: Stopped | undefined;
     try {
-      const r = findRedundantHints(puzzle, firstEdges, sub);
+      const r = findRedundantHints(puzzle, firstEdges, sub, { block: suggestedBlock(grid.edgeCount, grid.edgeCount - d.fixed) });
       redundant = r.map((x) => ({ row: Math.floor(x / cols), col: x % cols }));
     } catch (e) {
       if (!(e instanceof StopError)) throw e;

@@ -26,19 +26,62 @@ export class OpGuard {
   }
 }
 
-const key = (a: number, b: number): number => a * 0x4000000 + b;
+/** A hash map from node pairs to node ids in typed arrays (Map tops out at 2^24 entries). */
+export class PairMemo {
+  private ka: Int32Array;
+  private kb: Int32Array;
+  private val: Int32Array;
+  private used = 0;
+  private mask: number;
+  constructor(cap = 1 << 12) {
+    this.ka = new Int32Array(cap).fill(-1);
+    this.kb = new Int32Array(cap);
+    this.val = new Int32Array(cap);
+    this.mask = cap - 1;
+  }
+  private slot(a: number, b: number): number {
+    let h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x632be5ab, 0x85ebca77);
+    h ^= h >>> 15;
+    return Math.imul(h, 0x2c1b3c6d) >>> 0;
+  }
+  get(a: number, b: number): number | undefined {
+    let i = this.slot(a, b) & this.mask;
+    for (;;) {
+      const x = this.ka[i];
+      if (x === -1) return undefined;
+      if (x === a && this.kb[i] === b) return this.val[i];
+      i = (i + 1) & this.mask;
+    }
+  }
+  set(a: number, b: number, v: number): void {
+    if ((this.used + 1) * 2 > this.ka.length) this.grow();
+    let i = this.slot(a, b) & this.mask;
+    while (this.ka[i] !== -1 && !(this.ka[i] === a && this.kb[i] === b)) i = (i + 1) & this.mask;
+    if (this.ka[i] === -1) this.used++;
+    this.ka[i] = a; this.kb[i] = b; this.val[i] = v;
+  }
+  private grow(): void {
+    const oa = this.ka, ob = this.kb, ov = this.val;
+    const cap = oa.length * 2;
+    this.ka = new Int32Array(cap).fill(-1);
+    this.kb = new Int32Array(cap);
+    this.val = new Int32Array(cap);
+    this.mask = cap - 1;
+    this.used = 0;
+    for (let i = 0; i < oa.length; i++) if (oa[i] !== -1) this.set(oa[i], ob[i], ov[i]);
+  }
+}
 
 function lev(s: NodeStore, n: number): number {
   return n < 2 ? 0 : s.level[n];
 }
 
-export function union(s: NodeStore, a: number, b: number, g?: OpGuard, memo = new Map<number, number>()): number {
+export function union(s: NodeStore, a: number, b: number, g?: OpGuard, memo = new PairMemo()): number {
   const rec = (a: number, b: number): number => {
     if (a === 0) return b;
     if (b === 0 || a === b) return a;
     if (a > b) { const t = a; a = b; b = t; }
-    const k = key(a, b);
-    const m = memo.get(k);
+    const m = memo.get(a, b);
     if (m !== undefined) return m;
     g?.tick();
     const la = lev(s, a), lb = lev(s, b);
@@ -46,19 +89,18 @@ export function union(s: NodeStore, a: number, b: number, g?: OpGuard, memo = ne
     if (la > lb) r = s.node(la, rec(s.lo[a], b), s.hi[a]);
     else if (lb > la) r = s.node(lb, rec(a, s.lo[b]), s.hi[b]);
     else r = s.node(la, rec(s.lo[a], s.lo[b]), rec(s.hi[a], s.hi[b]));
-    memo.set(k, r);
+    memo.set(a, b, r);
     return r;
   };
   return rec(a, b);
 }
 
 export function difference(s: NodeStore, a: number, b: number, g?: OpGuard): number {
-  const memo = new Map<number, number>();
+  const memo = new PairMemo();
   const rec = (a: number, b: number): number => {
     if (a === 0 || a === b) return 0;
     if (b === 0) return a;
-    const k = key(a, b);
-    const m = memo.get(k);
+    const m = memo.get(a, b);
     if (m !== undefined) return m;
     g?.tick();
     const la = lev(s, a), lb = lev(s, b);
@@ -66,7 +108,7 @@ export function difference(s: NodeStore, a: number, b: number, g?: OpGuard): num
     if (la > lb) r = s.node(la, rec(s.lo[a], b), s.hi[a]);
     else if (lb > la) r = rec(a, s.lo[b]);
     else r = s.node(la, rec(s.lo[a], s.lo[b]), rec(s.hi[a], s.hi[b]));
-    memo.set(k, r);
+    memo.set(a, b, r);
     return r;
   };
   return rec(a, b);
@@ -75,7 +117,7 @@ export function difference(s: NodeStore, a: number, b: number, g?: OpGuard): num
 /** { S \ E : S in F } where E = the levels with `eliminate[level]` set: existential projection. */
 export function exists(s: NodeStore, root: number, eliminate: Uint8Array, g?: OpGuard): number {
   const memo = new Map<number, number>();
-  const unionMemo = new Map<number, number>();
+  const unionMemo = new PairMemo();
   const rec = (n: number): number => {
     if (n < 2) return n;
     const m = memo.get(n);
@@ -97,14 +139,12 @@ function hasEmpty(s: NodeStore, n: number): boolean {
 }
 
 /** { f in F : no g in G with g ⊆ f }. */
-export function nonSupersets(s: NodeStore, f: number, gg: number, g?: OpGuard): number {
-  const memo = new Map<number, number>();
+export function nonSupersets(s: NodeStore, f: number, gg: number, g?: OpGuard, memo = new PairMemo()): number {
   const rec = (f: number, h: number): number => {
     if (h === 0 || f === 0) return f;
     if (f === h || hasEmpty(s, h)) return 0;
     if (f === 1) return 1; // {∅}; h has no empty set here
-    const k = key(f, h);
-    const m = memo.get(k);
+    const m = memo.get(f, h);
     if (m !== undefined) return m;
     g?.tick();
     const lf = lev(s, f), lh = lev(s, h);
@@ -112,7 +152,7 @@ export function nonSupersets(s: NodeStore, f: number, gg: number, g?: OpGuard): 
     if (lh > lf) r = rec(f, s.lo[h]); // sets of h with the variable cannot be subsets
     else if (lf > lh) r = s.node(lf, rec(s.lo[f], h), rec(s.hi[f], h));
     else r = s.node(lf, rec(s.lo[f], s.lo[h]), rec(rec(s.hi[f], s.lo[h]), s.hi[h]));
-    memo.set(k, r);
+    memo.set(f, h, r);
     return r;
   };
   return rec(f, gg);
@@ -121,6 +161,7 @@ export function nonSupersets(s: NodeStore, f: number, gg: number, g?: OpGuard): 
 /** The inclusion-minimal sets of F. */
 export function minimalSets(s: NodeStore, root: number, g?: OpGuard): number {
   const memo = new Map<number, number>();
+  const nsMemo = new PairMemo();
   const rec = (n: number): number => {
     if (n < 2) return n;
     const m = memo.get(n);
@@ -128,7 +169,7 @@ export function minimalSets(s: NodeStore, root: number, g?: OpGuard): number {
     g?.tick();
     const lo = rec(s.lo[n]);
     // A set with the variable is minimal iff minimal in hi and no set without it lies below.
-    const hi = nonSupersets(s, rec(s.hi[n]), s.lo[n], g);
+    const hi = nonSupersets(s, rec(s.hi[n]), s.lo[n], g, nsMemo);
     const r = s.node(s.level[n], lo, hi);
     memo.set(n, r);
     return r;

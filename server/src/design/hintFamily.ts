@@ -37,6 +37,8 @@ export class FoolingSpec implements Spec {
   private readonly cslotB: Int32Array;
   private readonly capA: Int32Array;
   private readonly capB: Int32Array;
+  private readonly remA: Int32Array;
+  private readonly remB: Int32Array;
   private readonly leaveStart: Int32Array;
   private readonly leaveSlots: Int32Array;
   private readonly lOnAfter: Uint8Array;
@@ -73,6 +75,8 @@ export class FoolingSpec implements Spec {
     this.cslotB = new Int32Array(N).fill(-1);
     this.capA = new Int32Array(N);
     this.capB = new Int32Array(N);
+    this.remA = new Int32Array(N);
+    this.remB = new Int32Array(N);
     this.leaveStart = new Int32Array(N + 1);
     this.lOnAfter = new Uint8Array(N);
     this.cellSlot = new Int32Array(N).fill(-1);
@@ -127,14 +131,16 @@ export class FoolingSpec implements Spec {
     const vsN = this.vs;
     // replay the allocation to learn each cell's slot at each edge (slots are fixed per cell)
     const cSlot2 = new Int32Array(grid.cellCount).fill(-1);
+    const seenEdges = new Int32Array(grid.cellCount);
+    const totalEdges = (c: number): number => { void c; return 4; };
     const cFree2: boolean[] = [];
     for (let i = 0; i < N; i++) {
       const it = items[i];
       if (it >= 0) {
         const cs = cellCells[i];
-        for (const c of cs) if (cSlot2[c] < 0) cSlot2[c] = alloc(cFree2);
-        if (cs.length > 0) { this.cslotA[i] = vsN + cSlot2[cs[0]]; this.capA[i] = lHints[cs[0]]; }
-        if (cs.length > 1) { this.cslotB[i] = vsN + cSlot2[cs[1]]; this.capB[i] = lHints[cs[1]]; }
+        for (const c of cs) { if (cSlot2[c] < 0) cSlot2[c] = alloc(cFree2); seenEdges[c]++; }
+        if (cs.length > 0) { this.cslotA[i] = vsN + cSlot2[cs[0]]; this.capA[i] = lHints[cs[0]]; this.remA[i] = totalEdges(cs[0]) - seenEdges[cs[0]]; }
+        if (cs.length > 1) { this.cslotB[i] = vsN + cSlot2[cs[1]]; this.capB[i] = lHints[cs[1]]; this.remB[i] = totalEdges(cs[1]) - seenEdges[cs[1]]; }
       } else {
         const c = ~it;
         this.cellSlot[i] = vsN + cSlot2[c];
@@ -168,22 +174,28 @@ export class FoolingSpec implements Spec {
       s[w] = 0;
       return next;
     }
-    if (s[off + this.closedWord]) {
-      if (take) return REJECT;
-      return next;
-    }
-    if (take !== this.lOn[i]) s[off + this.diffWord] = 1;
-    if (take) {
-      const a0 = this.cslotA[i];
-      if (a0 >= 0) {
-        const x = s[off + a0];
-        s[off + a0] = x === DISAGREE || x + 1 > this.capA[i] ? DISAGREE : x + 1;
-        const b0 = this.cslotB[i];
-        if (b0 >= 0) {
-          const y = s[off + b0];
-          s[off + b0] = y === DISAGREE || y + 1 > this.capB[i] ? DISAGREE : y + 1;
+    const closed = s[off + this.closedWord];
+    if (closed && take) return REJECT;
+    // Counters of the cells beside the edge; a cell that can no longer reach L's count disagrees.
+    const a0 = this.cslotA[i];
+    if (a0 >= 0) {
+      const x = s[off + a0];
+      if (x !== DISAGREE) {
+        const y = x + take;
+        s[off + a0] = y > this.capA[i] || y + this.remA[i] < this.capA[i] ? DISAGREE : y;
+      }
+      const b0 = this.cslotB[i];
+      if (b0 >= 0) {
+        const x2 = s[off + b0];
+        if (x2 !== DISAGREE) {
+          const y2 = x2 + take;
+          s[off + b0] = y2 > this.capB[i] || y2 + this.remB[i] < this.capB[i] ? DISAGREE : y2;
         }
       }
+    }
+    if (closed) return next;
+    if (take !== this.lOn[i]) s[off + this.diffWord] = 1;
+    if (take) {
       const su = this.slotU[i], sv = this.slotV[i];
       const a = s[off + su], b = s[off + sv];
       if (a < 0 || b < 0) return REJECT;
@@ -246,7 +258,7 @@ export interface HintFamily {
 export type HintFamilyResult = ({ ok: true } & HintFamily) | { ok: false; stopped: Stopped };
 
 /** Hardness order of hint values: 4 weighs most, then 0, 3, 1, 2. */
-const HARD_RANK = [3, 1, 2, 4, 0]; // value -> digit position (0 = least significant)
+const HARD_RANK = [3, 1, 0, 2, 4]; // value -> digit position (0 = least significant)
 
 /** Throws Error when `inside` is not one loop. */
 export function hintFamily(rows: number, cols: number, inside: ArrayLike<number>, options: HintFamilyOptions = {}): HintFamilyResult {

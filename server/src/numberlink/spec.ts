@@ -1,6 +1,7 @@
 /**
  * The path-matching spec for Numberlink (Yoshinaka et al. 2012, Algorithms 1 and 2) over the cell
- * adjacency graph: cells are vertices, orthogonal neighbours are edges, one ZDD variable per edge.
+ * adjacency graph: cells are vertices, orthogonal neighbours are edges. Edges are decided in the
+ * frontier plan's order; only "free" edges are ZDD variables (see `levels`).
  *
  * State: one word per frontier slot, plus (rule `notouch` only) a bit matrix of "these two frontier
  * cells must never end up on the same path".
@@ -20,17 +21,23 @@
  *
  * Every fragment with a key has an open end in the frontier (an open end that leaves is
  * rejected), so the mate function is not needed: joining two open ends of one key would close a
- * cycle, of two labelled keys with different labels would join different labels.
+ * cycle, of two labelled keys with different labels would join different labels. Endpoints must
+ * leave with degree 1 and other cells with degree 0 or 2 (2 under fill: Remark 7), so no path
+ * passes through an endpoint.
  *
- * notouch: two adjacent cells not linked by their edge must not lie on one path. When the edge
- * is left out, the constraint is recorded between the two fragments (a cell of degree 0 is its
- * own fragment); it is stored closed under fragment membership (every cell of a fragment carries
- * the bits of every cell of every fragment it must avoid) and follows the fragments through joins.
- * It is decided exactly: a join of two fragments that must avoid each other is rejected; it is
- * dropped when a cell leaves unused, when both fragments carry different labels, or when one
- * fragment completes its path; two fragments with the same label must join, so a constraint
- * between them rejects at once. (Proof sketch in test/unit/numberlink-brute.test.ts, checked
- * against an exhaustive search.)
+ * notouch: two adjacent cells not linked by their edge must not lie on one path. Every adjacent
+ * pair has its edge decided once, with both cells in the frontier. When it is left out, the
+ * constraint is recorded between the two fragments (a cell of degree 0 is its own fragment),
+ * stored symmetric and closed under fragment membership (every cell of a fragment carries the
+ * bits of every cell of every fragment it must avoid), and it follows the fragments through joins.
+ * It is exact:
+ * - a violation means the two fragments end up on one path, i.e. are joined at some step; the
+ *   join checks the bit and rejects;
+ * - the constraint is dropped only when it can no longer matter: a cell leaves unused, both
+ *   fragments carry different labels (they can never meet), or one fragment completes its path
+ *   (nothing else can join it; two cells of one completed path keep the label in their word);
+ * - two fragments with the same label must meet, so a constraint between them rejects at once.
+ * The brute-force tests (test/unit/numberlink-brute.test.ts) check this on every rule.
  */
 import { ACCEPT, REJECT, type Spec } from '../zdd/spec';
 import type { FrontierPlan } from '../zdd/frontier';
@@ -318,17 +325,27 @@ export class NumberlinkSpec implements Spec {
     else if (kb !== 0) r = kb;
     else r = this.freshKey(s, off); // a new fragment (normalize renumbers keys later)
     const other = r === ka ? kb : ka;
-    if (other !== 0) {
-      for (let j = 0; j < this.slots; j++) {
-        const w = s[off + j];
-        if (w > 0 && w >> 1 === other) s[off + j] = (r << 1) | (w & 1);
+    // Relabel the other fragment, collecting the members of the joined one (<= 32 slots).
+    let members = 0;
+    for (let j = 0; j < this.slots; j++) {
+      const w = s[off + j];
+      if (w <= 0) continue;
+      const k = w >> 1;
+      if (k === other) {
+        s[off + j] = (r << 1) | (w & 1);
+        members |= 1 << j;
+      } else if (k === r) {
+        members |= 1 << j;
       }
     }
     // Degree 0 -> open end; open end -> full.
     const full = this.notouch ? r << 1 : -1;
     s[off + a] = wa === 0 ? (r << 1) | 1 : full;
     s[off + b] = wb === 0 ? (r << 1) | 1 : full;
-    if (this.avoid) return this.mergeAvoid(s, off, a, b, r);
+    if (this.avoid) {
+      if (this.K === 1) return this.mergeAvoid1(s, off, a, b, r, members | (1 << a) | (1 << b));
+      return this.mergeAvoid(s, off, a, b, r);
+    }
     return true;
   }
 
@@ -432,7 +449,6 @@ export class NumberlinkSpec implements Spec {
    * avoided; resolve avoidances against labelled fragments when r is labelled.
    */
   private mergeAvoid(s: Int32Array, off: number, a: number, b: number, r: number): boolean {
-    if (this.K === 1) return this.mergeAvoid1(s, off, a, b, r);
     const K = this.K, S = this.slots, mOff = off + S;
     const union = this.row1;
     for (let k = 0; k < K; k++) union[k] = s[mOff + a * K + k] | s[mOff + b * K + k];
@@ -459,14 +475,9 @@ export class NumberlinkSpec implements Spec {
   }
 
   /** mergeAvoid for at most 32 slots: one word per row, walking set bits only. */
-  private mergeAvoid1(s: Int32Array, off: number, a: number, b: number, r: number): boolean {
+  private mergeAvoid1(s: Int32Array, off: number, a: number, b: number, r: number, members: number): boolean {
     const S = this.slots, mOff = off + S, base = this.freeBase;
     let union = s[mOff + a] | s[mOff + b];
-    let members = 0;
-    for (let t = 0; t < S; t++) {
-      const w = s[off + t];
-      if (w > 0 && w >> 1 === r) members |= 1 << t;
-    }
     const labelled = r < base;
     const rLabel = (r - 1) >> 1;
     let bits = union;
@@ -671,36 +682,46 @@ function capacityTable(
       }
     }
   }
-  // Group each step's entries by slot: a counting pass over the slots of the step.
+  // Group each step's entries by slot (counting sort over the slots of the step).
   const W = plan.width;
   const groupStart = new Int32Array(m + 1);
-  const groupSlot: number[] = [], groupFree: number[] = [], entryStart: number[] = [], kept: number[] = [];
-  const perSlot: number[][] = Array.from({ length: W }, () => []);
-  const present = new Uint8Array(W);
+  const groupSlot = new Int32Array(total), groupFree = new Int32Array(total);
+  const entryStart = new Int32Array(total + 1);
+  const kept = new Int32Array(total);
+  const cnt = new Int32Array(W), free = new Int32Array(W), first = new Int32Array(W);
+  let g = 0, k = 0;
   for (let i = 0; i < m; i++) {
-    groupStart[i] = groupSlot.length;
-    for (let q = start[i]; q < start[i + 1]; q++) {
-      present[slot[q]] = 1;
-      perSlot[slot[q]].push(other[q]);
+    groupStart[i] = g;
+    const a = start[i], b = start[i + 1];
+    for (let q = a; q < b; q++) {
+      const o = other[q], x = slot[q];
+      cnt[x]++;
+      if (o === -1) free[x]++;
+      else if (o !== NEVER) first[x]++;
     }
+    // first[x] becomes the write position of slot x's kept entries.
+    let acc = k;
     for (let x = 0; x < W; x++) {
-      if (!present[x]) continue;
-      present[x] = 0;
-      let free = 0;
-      groupSlot.push(x);
-      entryStart.push(kept.length);
-      for (const o of perSlot[x]) {
-        if (o === -1) free++;
-        else if (o !== NEVER) kept.push(o);
-      }
-      groupFree.push(free);
-      perSlot[x].length = 0;
+      if (cnt[x] === 0) continue;
+      groupSlot[g] = x;
+      groupFree[g] = free[x];
+      entryStart[g] = acc;
+      const n = first[x];
+      first[x] = acc;
+      acc += n;
+      g++;
     }
+    for (let q = a; q < b; q++) {
+      const o = other[q];
+      if (o !== -1 && o !== NEVER) kept[first[slot[q]]++] = o;
+    }
+    k = acc;
+    for (let q = a; q < b; q++) { cnt[slot[q]] = 0; free[slot[q]] = 0; first[slot[q]] = 0; }
   }
-  groupStart[m] = groupSlot.length;
-  entryStart.push(kept.length);
+  groupStart[m] = g;
+  entryStart[g] = k;
   return {
-    groupStart, groupSlot: Int32Array.from(groupSlot), groupFree: Int32Array.from(groupFree),
-    entryStart: Int32Array.from(entryStart), other: Int32Array.from(kept),
+    groupStart, groupSlot: groupSlot.slice(0, g), groupFree: groupFree.slice(0, g),
+    entryStart: entryStart.slice(0, g + 1), other: kept.slice(0, k),
   };
 }

@@ -22,8 +22,15 @@
  * - No premature loops: an edge that would close a path into a loop is OFF unless that loop
  *   would be a complete solution (no other ON edge, every hint met); a loop that did close
  *   must be the whole solution, so every other edge is OFF (or there is no solution).
- * - Probing (depth 1): an open edge whose ON (OFF) assumption propagates to a contradiction is
- *   OFF (ON); edges fixed the same way under both assumptions are fixed.
+ * - Connectivity (between propagation fixpoints): the inside cells are 4-connected, and so are
+ *   the outside cells with the region beyond the grid. Cells cut off from the known cells of a
+ *   colour take the other colour; a cell whose removal separates known cells of a colour
+ *   (an articulation point) has that colour.
+ * - Probing (depth 1, `maxRounds` passes): an open edge whose ON (OFF) assumption propagates to
+ *   a contradiction is OFF (ON); edges fixed the same way under both assumptions are fixed.
+ *   Later passes re-probe only edges near something that changed; probing work is bounded.
+ *
+ * Everything a probe writes goes through an undo log, so a probe costs what it touches.
  */
 import { Grid } from '../model/grid';
 
@@ -47,9 +54,14 @@ export interface DeduceOptions {
   hints?: Int8Array;
   /** Start from these known edges (e.g. forced by the caller). */
   edges?: Int8Array;
-  /** Probing passes over the open edges (0 disables probing). Default 8. */
+  /**
+   * Probing passes over the open edges (0 disables probing: a 60x60 then takes a few ms).
+   * Default 8; passes stop early at a fixpoint.
+   */
   maxRounds?: number;
   isCancelled?: () => boolean;
+  /** Keep the final state with the result, so that `refine` can continue from it. */
+  keepState?: boolean;
 }
 
 // Arrays written through the undo log (probing undoes its writes).
@@ -377,7 +389,10 @@ class Deducer {
   propagate(): void {
     for (;;) {
       if (this.contra) { this.clearQueues(); return; }
-      if (this.logging && this.logTop > this.probeLimit) { this.aborted = true; this.clearQueues(); return; }
+      if (this.logging) {
+        if (this.logTop > this.probeLimit) { this.aborted = true; this.clearQueues(); return; }
+        this.probeWork++;
+      }
       if (this.edgeTop > 0) { this.processEdge(this.edgeQ[--this.edgeTop]!); continue; }
       if (this.vertTop > 0) {
         const v = this.vertQ[--this.vertTop]!;
@@ -676,9 +691,10 @@ class Deducer {
    * Assumes edge e = val, propagates, and undoes. Returns true on a contradiction; otherwise
    * the edges the assumption fixed are left in probeIdx/probeVal.
    */
-  // Work bounds (undo-log writes): a probe that runs longer is dropped as inconclusive, and
-  // probing stops once all probes together wrote more than the total (sound either way; real
-  // puzzles stay far below both, a few huge ambiguous grids do not).
+  // Work bounds: a probe that writes more than PROBE_WRITES undo entries is dropped as
+  // inconclusive, and probing stops once all probes together did more than a total (counted in
+  // steps, writes and a fixed cost per probe). Sound either way; every corpus puzzle stays well
+  // below both, and huge ambiguous grids no longer take minutes.
   static readonly PROBE_WRITES = 20_000;
   aborted = false;
   probeLimit = 0;
@@ -695,7 +711,7 @@ class Deducer {
     this.propagate();
     this.tracking = false;
     const bad = this.contra && !this.aborted;
-    this.probeWork += this.logTop - mark;
+    this.probeWork += 100 + this.logTop - mark; // a probe's fixed cost, then its writes
     if (this.aborted) this.probeN = 0;
     else if (!bad) {
       let n = 0;
@@ -745,7 +761,7 @@ class Deducer {
     let idx = new Int32Array(64), val = new Int8Array(64);
     const common: number[] = [];
     const scratch = this.scratch;
-    const workLimit = Math.max(2_000_000, 200 * E);
+    const workLimit = Math.min(10_000_000, Math.max(3_000_000, 200 * E));
     for (let round = 0; round < maxRounds && !this.contra; round++) {
       const before = this.fixed;
       if (round > 0) {
@@ -897,6 +913,16 @@ class Deducer {
     return this.fixed !== before || this.contra;
   }
 
+  /** A copy of this (finished) state with more hints; the caller queues what they touch. */
+  copyWith(hints: Int8Array): Deducer {
+    const d = new Deducer(this.R, this.C, hints);
+    for (let a = 0; a < this.arrs.length; a++) (d.arrs[a] as Int32Array).set(this.arrs[a] as Int32Array);
+    d.onCount = this.onCount;
+    d.fixed = this.fixed;
+    d.pending = this.pending.slice();
+    return d;
+  }
+
   finish(): Deduction {
     if (!this.contra && this.fixed === this.E && this.onCount === 0) this.contra = true; // no loop at all
     const inside = new Int8Array(this.N).fill(-1);
@@ -909,18 +935,21 @@ class Deducer {
 }
 
 
-export function deduce(
-  puzzle: { rows: number; cols: number; hints: Int8Array },
-  options: DeduceOptions = {},
-): Deduction {
-  const { rows, cols } = puzzle;
-  const hints = Int8Array.from(options.hints ?? puzzle.hints);
+function effectiveHints(puzzle: { rows: number; cols: number; hints: Int8Array }, options: DeduceOptions): Int8Array {
+  // Cells beyond a short hint array have no hint; extra entries are ignored.
+  const n = Math.max(0, puzzle.rows * puzzle.cols);
+  const hints = new Int8Array(n).fill(-1);
+  hints.set((options.hints ?? puzzle.hints).subarray(0, n));
   if (options.ignoreHint !== undefined && options.ignoreHint >= 0 && options.ignoreHint < hints.length) {
     hints[options.ignoreHint] = -1;
   }
-  const d = new Deducer(rows, cols, hints);
-  if (rows <= 0 || cols <= 0) return { edges: d.edges, inside: new Int8Array(0), contradiction: true, fixed: 0 };
-  for (let x = 0; x < d.N; x++) if (hints[x]! > 4) d.contra = true;
+  return hints;
+}
+
+// Final states of deductions made with `keepState`, for `refine`.
+const states = new WeakMap<Deduction, Deducer>();
+
+function run(d: Deducer, options: DeduceOptions): Deduction {
   if (options.edges) {
     const given = options.edges;
     for (let e = 0; e < d.E && e < given.length; e++) {
@@ -928,12 +957,82 @@ export function deduce(
       if (s === ON || s === OFF) d.setEdge(e, s);
     }
   }
-  for (let x = 0; x < d.N; x++) d.pushCell(x);
-  for (let v = 0; v < d.V; v++) d.pushVert(v);
   d.propagate();
   while (!d.contra && d.connectivity());
   if (!d.contra && !(options.isCancelled && options.isCancelled())) {
     d.probeAll(options.maxRounds ?? 8, options.isCancelled);
   }
-  return d.finish();
+  const result = d.finish();
+  if (options.keepState && !d.contra) {
+    // The caller owns the result; the kept state must not change under it.
+    result.edges = Int8Array.from(result.edges);
+    states.set(result, d);
+  }
+  return result;
+}
+
+export function deduce(
+  puzzle: { rows: number; cols: number; hints: Int8Array },
+  options: DeduceOptions = {},
+): Deduction {
+  const { rows, cols } = puzzle;
+  const hints = effectiveHints(puzzle, options);
+  if (rows <= 0 || cols <= 0) {
+    return { edges: new Int8Array(0), inside: new Int8Array(0), contradiction: true, fixed: 0 };
+  }
+  const d = new Deducer(rows, cols, hints);
+  for (let x = 0; x < d.N; x++) if (hints[x]! > 4) d.contra = true;
+  for (let x = 0; x < d.N; x++) d.pushCell(x);
+  for (let v = 0; v < d.V; v++) d.pushVert(v);
+  return run(d, options);
+}
+
+/**
+ * The deduction for `puzzle` (with `options` as in `deduce`), starting from `base`: a deduction
+ * of the same grid whose hints are a subset of these (each of base's hints present here with
+ * the same value), and assuming the edges base was given. Sound because whatever fewer hints
+ * imply, more hints imply too. Typical use:
+ * redundant-hint tests deduce P minus a small group G from the deduction of P minus a larger
+ * block B containing G. When `base` was made with `keepState`, its final state is copied and
+ * only the cells whose hint came back are revisited (much cheaper than starting over);
+ * otherwise this is `deduce` with base's edges as given edges.
+ */
+export function refine(
+  puzzle: { rows: number; cols: number; hints: Int8Array },
+  base: Deduction,
+  options: DeduceOptions = {},
+): Deduction {
+  const { rows, cols } = puzzle;
+  const hints = effectiveHints(puzzle, options);
+  const src = states.get(base);
+  let subset = !!src && src.R === rows && src.C === cols && hints.length === rows * cols;
+  for (let x = 0; subset && x < hints.length; x++) {
+    const h = src!.hints[x]!;
+    if (h >= 0 && hints[x] !== h) subset = false;
+  }
+  if (!subset || base.contradiction) {
+    // A kept state shows when base's hints are not a subset: then base says nothing here.
+    if (src || base.contradiction || base.edges.length !== new Grid(rows, cols).edgeCount) return deduce(puzzle, options);
+    const given = Int8Array.from(base.edges);
+    if (options.edges) {
+      for (let e = 0; e < given.length && e < options.edges.length; e++) {
+        const s = options.edges[e]!;
+        if (s === ON || s === OFF) {
+          if (given[e] !== UNKNOWN && given[e] !== s) return { edges: given, contradiction: true, fixed: 0 };
+          given[e] = s;
+        }
+      }
+    }
+    // Without a kept state base's hints are unknown here: its edges are trusted as given.
+    return deduce(puzzle, { ...options, edges: given });
+  }
+  const d = src!.copyWith(hints);
+  for (let x = 0; x < d.N; x++) {
+    if (src!.hints[x] === hints[x]) continue;
+    if (hints[x]! > 4) d.contra = true;
+    // The hint of x is read by x's cell check and by the vertex checks at its corners.
+    d.pushCell(x);
+    d.pushCorners(x);
+  }
+  return run(d, options);
 }

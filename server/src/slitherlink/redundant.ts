@@ -3,21 +3,26 @@
  * solution unique.
  *
  * Hint h is necessary iff some loop other than the solution meets every hint but h; such a loop
- * breaks h (the solution is the only loop meeting all of them). Hints are taken in groups G of
- * nearby cells: deduction runs on P \ G (never on P: what it derives may rest on the hint under
- * test; what P \ G implies holds for every P \ h with h in G), and one ZDD in broken-mark mode
- * holds the loops that meet every hint outside G and all but at most one in G, raising an event
- * where a hint of G breaks. h in G is necessary iff its event lies on an accepting path. A group
- * whose ZDD grows too large is split, down to single hints.
- *
- * Before that, cheap witnesses: flipping one cell in or out of the solution's inside often gives
- * another single loop that breaks exactly one hint, which proves that hint necessary at once.
+ * breaks h (the solution is the only loop meeting all of them). The work, cheapest first:
+ * 1. Witnesses near the solution: one-cell flips (`flipWitnesses`) and small ZDDs with every edge
+ *    outside a window fixed as in the solution (`windowWitnesses`). A loop found is a real loop of
+ *    P \ h, so h is necessary; most necessary hints go here.
+ * 2. The rest (mostly redundant hints) one by one, or in groups when deduction is weak on P:
+ *    deduction runs on P \ G (never on P: what it derives may rest on the hint under test; what
+ *    P \ G implies holds for every P \ h with h in G), then one ZDD in broken-mark mode holds the
+ *    loops meeting every hint outside G and all but at most one in G, raising an event where a
+ *    hint of G breaks; h in G is necessary iff its event lies on an accepting path. For a redundant
+ *    hint deduction usually fixes every edge and the ZDD is a single path. A group whose ZDD grows
+ *    too large is split; a single hint that still does is decided by its other values
+ *    (`isRedundantByValues`).
  */
 import { Grid } from '../model/grid';
 import { StopError, type RunControl } from '../zdd/control';
 import { buildZdd, liveEvents } from '../zdd/build';
 import { deduce } from './deduce';
 import { SlitherlinkSpec } from './spec';
+
+const WINDOW_NODES = 100_000;
 
 export interface PuzzleHints {
   rows: number;
@@ -26,12 +31,18 @@ export interface PuzzleHints {
 }
 
 export interface RedundancyOptions {
-  /** Side of the square blocks of cells whose hints are tested together (default 4). */
+  /**
+   * Side of the square blocks of cells whose hints are tested together in step 2 (default 1:
+   * one by one; 4 suits puzzles where deduction leaves much open, see `suggestedBlock`).
+   */
   block?: number;
   /** Node budget of one group's ZDD before the group is split (default 300,000). */
   groupNodes?: number;
-  /** Probing rounds of the relaxed deductions (default 1). */
+  /** Probing rounds of the relaxed deductions (default 1; 0 is much slower: the ZDDs grow). */
   rounds?: number;
+  /** Window witnesses: block side (default 3) and margin around it (default 2); 0 disables. */
+  window?: number;
+  margin?: number;
 }
 
 /**
@@ -45,10 +56,11 @@ export function findRedundantHints(
   options: RedundancyOptions = {},
 ): number[] {
   const grid = new Grid(puzzle.rows, puzzle.cols);
-  const k = Math.max(1, options.block ?? 4);
+  const k = Math.max(1, options.block ?? 1);
   const groupNodes = options.groupNodes ?? 300_000;
   const rounds = options.rounds ?? 1;
   const necessary = solution ? flipWitnesses(puzzle, grid, solution) : new Uint8Array(grid.cellCount);
+  if (solution) windowWitnesses(puzzle, grid, solution, necessary, sub, options.window ?? 3, options.margin ?? 2);
   const groups: number[][] = [];
   for (let r0 = 0; r0 < grid.rows; r0 += k)
     for (let c0 = 0; c0 < grid.cols; c0 += k) {
@@ -89,6 +101,14 @@ export function findRedundantHints(
   const redundant: number[] = [];
   for (let cell = 0; cell < grid.cellCount; cell++) if (puzzle.hints[cell] >= 0 && !necessary[cell]) redundant.push(cell);
   return redundant;
+}
+
+/**
+ * The block size for step 2: when deduction leaves much of P open it will leave as much of
+ * every P \ G open, so testing hints together costs little more than one by one.
+ */
+export function suggestedBlock(edgeCount: number, openAfterDeduction: number): number {
+  return openAfterDeduction > 0.2 * edgeCount ? 4 : 1;
 }
 
 /** The hints of group `g` that are necessary. Throws StopError. */
@@ -182,4 +202,50 @@ export function isRedundantByValues(puzzle: PuzzleHints, grid: Grid, cell: numbe
     if (!zdd.isEmpty()) return false;
   }
   return true;
+}
+
+/**
+ * Hints proved necessary by loops that differ from the solution only near them: for each block
+ * of untested hints, every edge outside the block's cells grown by `margin` is fixed as in the
+ * solution and a broken-mark ZDD over the few open edges finds loops that break one hint of the
+ * block and meet all others. Any such loop is a real loop of P \ h, so h is necessary; finding
+ * none proves nothing (the other loop may differ farther away).
+ */
+export function windowWitnesses(
+  puzzle: PuzzleHints, grid: Grid, solution: ArrayLike<number>, necessary: Uint8Array,
+  sub: () => RunControl | undefined, k: number, margin: number,
+): void {
+  if (k <= 0) return;
+  const { rows, cols, hints } = puzzle;
+  const on = new Uint8Array(grid.edgeCount);
+  for (let i = 0; i < solution.length; i++) on[solution[i]] = 1;
+  const fixed = new Int8Array(grid.edgeCount);
+  const breakable = new Uint8Array(grid.cellCount);
+  for (let r0 = 0; r0 < rows; r0 += k)
+    for (let c0 = 0; c0 < cols; c0 += k) {
+      const g: number[] = [];
+      for (let r = r0; r < Math.min(rows, r0 + k); r++)
+        for (let c = c0; c < Math.min(cols, c0 + k); c++) {
+          const cell = grid.cell(r, c);
+          if (hints[cell] >= 0 && !necessary[cell]) g.push(cell);
+        }
+      if (g.length === 0) continue;
+      for (let e = 0; e < grid.edgeCount; e++) fixed[e] = on[e];
+      for (let r = Math.max(0, r0 - margin); r < Math.min(rows, r0 + k + margin); r++)
+        for (let c = Math.max(0, c0 - margin); c < Math.min(cols, c0 + k + margin); c++)
+          for (const e of grid.cellEdges(r, c)) fixed[e] = -1;
+      for (const h of g) breakable[h] = 1;
+      const control = sub();
+      const spec = new SlitherlinkSpec(grid, hints, { fixed, breakable });
+      try {
+        // only a shortcut: a window that grows large is skipped, not waited for
+        const maxNodes = Math.min(WINDOW_NODES, control?.limits?.maxNodes ?? Infinity);
+        const result = buildZdd(spec, { ...control, limits: { ...control?.limits, maxNodes } }, { events: true });
+        for (const h of liveEvents(result)) necessary[h] = 1;
+        if (spec.brokenAtRoot >= 0 && !result.zdd.isEmpty()) necessary[spec.brokenAtRoot] = 1;
+      } catch (e) {
+        if (!(e instanceof StopError) || e.stopped.limit !== 'nodes') throw e;
+      }
+      for (const h of g) breakable[h] = 0;
+    }
 }

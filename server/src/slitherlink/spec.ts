@@ -20,6 +20,36 @@ import { ACCEPT, REJECT, type Spec } from '../zdd/spec';
 
 const BROKEN = -9;
 
+/** Per-grid tables (edge ends, cells beside each edge, the default order), built once per size. */
+interface GridTables {
+  /** Vertices of edge e: ends[2e], ends[2e + 1]. */
+  ends: Int32Array;
+  /** Cells beside edge e (-1 outside): sides[2e], sides[2e + 1]. */
+  sides: Int32Array;
+  order: Int32Array;
+}
+const tableCache = new Map<string, GridTables>();
+
+function tablesFor(grid: Grid): GridTables {
+  const key = `${grid.rows}x${grid.cols}`;
+  let t = tableCache.get(key);
+  if (t) return t;
+  const m = grid.edgeCount, W = grid.cols + 1;
+  const ends = new Int32Array(2 * m), sides = new Int32Array(2 * m);
+  for (let e = 0; e < m; e++) {
+    const [r1, c1, r2, c2] = grid.edgeEnds(e);
+    ends[2 * e] = r1 * W + c1;
+    ends[2 * e + 1] = r2 * W + c2;
+    const [a, b] = grid.edgeCells(e);
+    sides[2 * e] = a;
+    sides[2 * e + 1] = b;
+  }
+  t = { ends, sides, order: Int32Array.from(gridEdgeOrder(grid)) };
+  if (tableCache.size > 16) tableCache.clear();
+  tableCache.set(key, t);
+  return t;
+}
+
 export interface CycleSpecOptions {
   /** Per grid edge: -1 open, 0 fixed off, 1 fixed on (deduction's result). Default: all open. */
   fixed?: Int8Array;
@@ -113,7 +143,9 @@ export class SlitherlinkSpec implements Spec {
     let anyBreakable = false;
     for (let i = 0; i < breakable.length; i++) if (breakable[i] && hints[i] >= 0) anyBreakable = true;
     const fixed = options.fixed ?? new Int8Array(grid.edgeCount).fill(-1);
-    const fullOrder = options.order ?? gridEdgeOrder(grid);
+    const tables = tablesFor(grid);
+    const fullOrder = options.order ?? tables.order;
+    const endsArr = tables.ends, sidesArr = tables.sides;
     const order: number[] = [];
     for (let i = 0; i < fullOrder.length; i++) if (fixed[fullOrder[i]] !== 0) order.push(fullOrder[i]);
     const P = order.length;
@@ -150,19 +182,16 @@ export class SlitherlinkSpec implements Spec {
     const vLast = new Int32Array(grid.vertexCount).fill(-1);
     const cFirst = new Int32Array(grid.cellCount).fill(-1);
     const cLast = new Int32Array(grid.cellCount).fill(-1);
-    const cols1 = grid.cols + 1;
-    const ends = (e: number): [number, number] => {
-      const [r1, c1, r2, c2] = grid.edgeEnds(e);
-      return [r1 * cols1 + c1, r2 * cols1 + c2];
-    };
     for (let p = 0; p < P; p++) {
       const e = order[p];
-      for (const v of ends(e)) {
+      for (let i = 0; i < 2; i++) {
+        const v = endsArr[2 * e + i];
         if (vFirst[v] < 0) vFirst[v] = p;
         vLast[v] = p;
       }
       if (fixed[e] < 0)
-        for (const cell of grid.edgeCells(e)) {
+        for (let i = 0; i < 2; i++) {
+          const cell = sidesArr[2 * e + i];
           if (cell < 0 || hints[cell] < 0 || cell === brokenAtRoot) continue;
           if (cFirst[cell] < 0) cFirst[cell] = p;
           cLast[cell] = p;
@@ -192,7 +221,7 @@ export class SlitherlinkSpec implements Spec {
     };
     for (let p = 0; p < P; p++) {
       const e = order[p];
-      const [u, v] = ends(e);
+      const u = endsArr[2 * e], v = endsArr[2 * e + 1];
       if (vFirst[u] === p) vSlot[u] = alloc(vFree);
       if (vFirst[v] === p) vSlot[v] = alloc(vFree);
       this.slotU[p] = vSlot[u];
@@ -200,7 +229,8 @@ export class SlitherlinkSpec implements Spec {
       this.isOpen[p] = fixed[e] < 0 ? 1 : 0;
       if (fixed[e] < 0) {
         let k = 0;
-        for (const cell of grid.edgeCells(e)) {
+        for (let i = 0; i < 2; i++) {
+          const cell = sidesArr[2 * e + i];
           if (cell < 0 || hints[cell] < 0 || cell === brokenAtRoot) continue;
           if (cFirst[cell] === p) { cSlot[cell] = alloc(cFree); activeCells[cSlot[cell]] = cell; }
           cellId[k][p] = cell;
@@ -210,16 +240,18 @@ export class SlitherlinkSpec implements Spec {
           k++;
         }
         if (anyBreakable) slotCellList.push(activeCells.slice());
-        for (const cell of grid.edgeCells(e))
+        for (let i = 0; i < 2; i++) {
+          const cell = sidesArr[2 * e + i];
           if (cell >= 0 && hints[cell] >= 0 && cell !== brokenAtRoot && cLast[cell] === p) {
             cFree[cSlot[cell]] = true;
             activeCells[cSlot[cell]] = -1;
           }
+        }
       } else if (anyBreakable) {
         slotCellList.push(activeCells.slice());
       }
-      for (const w of [u, v])
-        if (vLast[w] === p) { leave.push(vSlot[w]); vFree[vSlot[w]] = true; }
+      if (vLast[u] === p) { leave.push(vSlot[u]); vFree[vSlot[u]] = true; }
+      if (vLast[v] === p) { leave.push(vSlot[v]); vFree[vSlot[v]] = true; }
       this.leaveOff[p + 1] = leave.length;
     }
     this.leaveSlots = Int32Array.from(leave);

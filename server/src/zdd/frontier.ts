@@ -120,6 +120,20 @@ export function planFrontier(graph: Graph, order?: Int32Array): FrontierPlan {
   };
 }
 
+/** levelOf[e] = the ZDD level that decides graph edge e (m - its step). */
+export function edgeLevels(plan: FrontierPlan): Int32Array {
+  const m = plan.edgeCount;
+  const levelOf = new Int32Array(m);
+  for (let i = 0; i < m; i++) levelOf[plan.order[i]] = m - i;
+  return levelOf;
+}
+
+/** The graph edges of a set of levels (e.g. Zdd.first()), ascending. */
+export function levelsToEdges(plan: FrontierPlan, levels: number[]): number[] {
+  const m = plan.edgeCount;
+  return levels.map((L) => plan.order[m - L]).sort((a, b) => a - b);
+}
+
 function identityOrder(m: number): Int32Array {
   const o = new Int32Array(m);
   for (let i = 0; i < m; i++) o[i] = i;
@@ -193,6 +207,9 @@ export function gridGraphOrder(rows: number, cols: number): { graph: Graph; orde
  * fewest new vertices to the frontier and removes the most (ties: the edge touching the vertex
  * that entered earliest, then the lowest edge number). Starts each component at a vertex of
  * least degree (a BFS-like sweep from a "corner").
+ *
+ * Width is not everything: on grids this sweeps diagonally, with the same width as
+ * gridEdgeOrder but 3.7 times the states (11x11 cycles: 5.7M vs 1.5M). Use gridEdgeOrder for grids.
  */
 export function greedyOrder(graph: Graph): Int32Array {
   const m = edgeCount(graph);

@@ -150,6 +150,7 @@ const PRIMES = [
 export class Zdd {
   private _count: bigint | undefined;
   private _counts: bigint[] | undefined;
+  private _fcounts: Float64Array | undefined;
 
   /**
    * @param store the node arrays
@@ -239,10 +240,22 @@ export class Zdd {
   kth(k: bigint): number[] {
     const total = this.count();
     if (k < 0n || k >= total) throw new RangeError(`kth: ${k} outside 0..${total - 1n}`);
-    const c = this.bigCounts();
     const { level, lo, hi } = this.store;
     const out: number[] = [];
     let n = this.root;
+    if (total <= BigInt(Number.MAX_SAFE_INTEGER)) {
+      // Every node's count is at most the root's (all lie below it): doubles are exact here.
+      const c = this.floatCounts();
+      let kk = Number(k);
+      while (n >= 2) {
+        const a = lo[n];
+        const ca = c[a];
+        if (kk < ca) n = a;
+        else { kk -= ca; out.push(level[n]); n = hi[n]; }
+      }
+      return out;
+    }
+    const c = this.bigCounts();
     while (n >= 2) {
       const a = lo[n];
       const ca = a < 2 ? BigInt(a) : c[a];
@@ -301,6 +314,19 @@ export class Zdd {
     return new Zdd(this.store, applyOp(this.store, op, this.root, b), Math.max(this.levels, other.levels));
   }
 
+  /** Float64 count of every node up to the root (memoised); index = node id. */
+  private floatCounts(): Float64Array {
+    if (this._fcounts === undefined) {
+      const { lo, hi } = this.store;
+      const r = this.root;
+      const c = new Float64Array(Math.max(2, r + 1));
+      c[1] = 1;
+      for (let n = 2; n <= r; n++) c[n] = c[lo[n]] + c[hi[n]];
+      this._fcounts = c;
+    }
+    return this._fcounts;
+  }
+
   /** BigInt count of every node up to the root (memoised); index = node id. */
   private bigCounts(): bigint[] {
     if (this._counts === undefined) {
@@ -338,15 +364,8 @@ export function uniformBigInt(n: bigint, rand: () => number): bigint {
 export function countExact(store: NodeStore, root: number): bigint {
   if (root < 2) return BigInt(root);
   const { lo, hi } = store;
-  const f = new Float64Array(root + 1);
-  f[1] = 1;
-  let max = 0;
-  for (let n = 2; n <= root; n++) {
-    const v = f[lo[n]] + f[hi[n]];
-    f[n] = v;
-    if (v > max) max = v;
-  }
-  if (max < 2 ** 53) return BigInt(f[root]);
+  const { max, value } = floatPass(store, root);
+  if (max < 2 ** 53) return BigInt(value);
   // Bits needed: from the estimate (relative error tiny; +2 margin) or, on overflow, the level count.
   const bits = Number.isFinite(max) ? Math.ceil(Math.log2(max)) + 2 : levelBound(store, root) + 1;
   const k = Math.ceil(bits / 29);
@@ -372,6 +391,20 @@ export function countExact(store: NodeStore, root: number): bigint {
     if (q + 1 < k) residues.push(rb[root]);
   }
   return garner(residues, primes);
+}
+
+/** Float64 counts of all nodes up to the root: the largest and the root's (array dropped after). */
+function floatPass(store: NodeStore, root: number): { max: number; value: number } {
+  const { lo, hi } = store;
+  const f = new Float64Array(root + 1);
+  f[1] = 1;
+  let max = 0;
+  for (let n = 2; n <= root; n++) {
+    const v = f[lo[n]] + f[hi[n]];
+    f[n] = v;
+    if (v > max) max = v;
+  }
+  return { max, value: f[root] };
 }
 
 function levelBound(store: NodeStore, root: number): number {

@@ -93,7 +93,10 @@ class MateSpec implements Spec {
   }
 
   child(s: Int32Array, off: number, level: number, take: 0 | 1): number {
-    const r = this.step(s, off, this.m - level + this.shift, take);
+    const i = this.m - level + this.shift;
+    // Most 0-children change nothing: no edge taken and no vertex leaving.
+    if (take === 0 && this.leaveStart[i] === this.leaveStart[i + 1]) return level > 1 ? level - 1 : REJECT;
+    const r = this.step(s, off, i, take);
     if (r === 1) return level > 1 ? level - 1 : REJECT;
     return r === 0 ? REJECT : ACCEPT;
   }

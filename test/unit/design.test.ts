@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { Grid } from '../../server/src/model/grid';
+import { hintFamily } from '../../server/src/design/hintFamily';
+import { puzzleFromLoop } from '../../server/src/design/fromLoop';
+import { hintsOfEdges, insideOfEdges, loopEdgesOf, loopProblem } from '../../server/src/design/loop';
+import { bitsOf, bruteHintFamily, hardKey, popcount } from './design-brute';
+import { bruteLoops } from './slitherlink-brute';
+
+const LOOPS: Array<{ name: string; rows: number; cols: number; inside: number[]; mask?: number[] }> = [
+  { name: '3x3 plus', rows: 3, cols: 3, inside: [0, 1, 0, 1, 1, 1, 0, 1, 0] },
+  { name: '3x3 single cell', rows: 3, cols: 3, inside: [0, 0, 0, 0, 1, 0, 0, 0, 0] },
+  { name: '3x3 L', rows: 3, cols: 3, inside: [1, 0, 0, 1, 0, 0, 1, 1, 1] },
+  { name: '3x4 ring-ish', rows: 3, cols: 4, inside: [1, 1, 1, 0, 1, 0, 1, 1, 1, 0, 0, 1] },
+  { name: '4x4 blob', rows: 4, cols: 4, inside: [0, 1, 1, 0, 1, 1, 1, 0, 0, 1, 1, 1, 0, 0, 1, 0] },
+  { name: '4x4 snake', rows: 4, cols: 4, inside: [1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0] },
+  { name: '4x4 masked', rows: 4, cols: 4, inside: [0, 1, 1, 0, 1, 1, 1, 0, 0, 1, 1, 1, 0, 0, 1, 0],
+    mask: [1, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 0, 1, 1, 0, 1] },
+];
+
+function uniqueByBrute(rows: number, cols: number, hints: Int8Array): boolean {
+  return bruteLoops(rows, cols, hints, 2).length === 1;
+}
+
+describe('design loop helpers', () => {
+  it('edges of an inside map form one loop and round-trip', () => {
+    const g = new Grid(4, 4);
+    const inside = Uint8Array.from(LOOPS[4].inside);
+    const on = loopEdgesOf(g, inside);
+    expect(loopProblem(g, on)).toBeNull();
+    expect(Array.from(insideOfEdges(g, on))).toEqual(Array.from(inside));
+  });
+  it('rejects two pieces, holes and corner touches', () => {
+    const g = new Grid(3, 3);
+    expect(loopProblem(g, loopEdgesOf(g, [1, 0, 1, 0, 0, 0, 0, 0, 0]))).toMatch(/more than one loop/);
+    expect(loopProblem(g, loopEdgesOf(g, [1, 1, 1, 1, 0, 1, 1, 1, 1]))).toMatch(/more than one loop/);
+    expect(loopProblem(g, loopEdgesOf(g, [1, 0, 0, 0, 1, 0, 0, 0, 0]))).toMatch(/touches itself/);
+    expect(loopProblem(g, loopEdgesOf(g, new Uint8Array(9)))).toMatch(/empty/);
+  });
+});
+
+describe('hint-subset family (Yoshinaka et al. 2012, §7) against brute force', () => {
+  for (const L of LOOPS) {
+    it(L.name, () => {
+      const g = new Grid(L.rows, L.cols);
+      const target = hintsOfEdges(g, loopEdgesOf(g, L.inside));
+      const maskBits = L.mask ? bitsOf(L.mask.flatMap((m, i) => (m ? [i] : []))) : undefined;
+      const brute = bruteHintFamily(L.rows, L.cols, target, maskBits);
+      const r = hintFamily(L.rows, L.cols, L.inside, { mask: L.mask });
+      if (!r.ok) throw new Error(r.stopped.message);
+      expect(r.count).toBe(BigInt(brute.count));
+      expect(r.minimalCount).toBe(BigInt(brute.minimalCount));
+      expect(r.minimumSize).toBe(brute.minimumSize);
+      if (brute.count > 0) {
+        const minBits = bitsOf(r.minimum!);
+        expect(popcount(minBits)).toBe(brute.minimumSize);
+        expect(brute.isGood(minBits)).toBe(true);
+        const hardBits = bitsOf(r.hardest!);
+        expect(brute.isGood(hardBits)).toBe(true);
+        expect(hardKey(hardBits, target, L.rows * L.cols)).toBe(brute.hardestKey);
+        if (maskBits !== undefined) expect(hardBits & ~maskBits).toBe(0);
+      }
+    });
+  }
+});
+
+describe("Shirai's removal (puzzle from a loop)", () => {
+  for (const L of LOOPS) {
+    it(`${L.name}: unique and minimal by brute force`, () => {
+      const g = new Grid(L.rows, L.cols);
+      const target = hintsOfEdges(g, loopEdgesOf(g, L.inside));
+      for (const seed of [1, 2, 3]) {
+        const r = puzzleFromLoop(L.rows, L.cols, L.inside, { seed, mask: L.mask });
+        const maskBits = L.mask ? bitsOf(L.mask.flatMap((m, i) => (m ? [i] : []))) : 2 ** (L.rows * L.cols) - 1;
+        const brute = bruteHintFamily(L.rows, L.cols, target, maskBits);
+        if (brute.count === 0) { expect(r.notUnique).toBe(true); continue; }
+        expect(r.minimal).toBe(true);
+        // the hints agree with the loop and stay within the mask
+        for (let c = 0; c < r.hints.length; c++) if (r.hints[c] >= 0) expect(r.hints[c]).toBe(target[c]);
+        expect(uniqueByBrute(L.rows, L.cols, r.hints)).toBe(true);
+        for (let c = 0; c < r.hints.length; c++) {
+          if (r.hints[c] < 0) continue;
+          const less = Int8Array.from(r.hints);
+          less[c] = -1;
+          expect(uniqueByBrute(L.rows, L.cols, less)).toBe(false);
+        }
+        const bits = bitsOf([...r.hints.keys()].filter((c) => r.hints[c] >= 0));
+        expect(bits & ~maskBits).toBe(0);
+      }
+    });
+  }
+  it('prefers keeping the marked hints', () => {
+    const L = LOOPS[4];
+    const prefer = new Uint8Array(16);
+    prefer[5] = 1; // the 0 in the middle
+    const r = puzzleFromLoop(4, 4, L.inside, { seed: 7, preferKeep: prefer });
+    expect(r.hints[5]).toBe(0);
+  });
+  it('rejects a drawing that is not one loop', () => {
+    expect(() => puzzleFromLoop(3, 3, [1, 0, 1, 0, 0, 0, 0, 0, 0])).toThrow(/more than one loop/);
+  });
+});
