@@ -126,7 +126,18 @@ describe('numberlink spec vs brute force', () => {
         checked++;
       }
     }
-    expect(checked).toBeGreaterThan(700);
+    // 5x5 grids (the brute force is exponential: walks of at most 7 cells give several pairs).
+    for (let t = 0; t < 25; t++) {
+      const { cells, pairs } = walkCells(5, 5, rand, 7);
+      const inst = makeInstance(5, 5, cells, pairs);
+      for (const rule of RULES) {
+        const brute = bruteSolve(5, 5, cells, pairs, rule, 0);
+        const what = `walk 5x5 ${Array.from(cells)} ${JSON.stringify(rule)}`;
+        expect(buildNumberlinkZdd(inst, rule).zdd.count(), what).toBe(BigInt(brute.count));
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(800);
     expect(nonzero).toBeGreaterThan(100);
   });
 });
@@ -143,6 +154,11 @@ describe('numberlink pruning keeps every solution (larger grids, against the unp
         const plain = buildNumberlinkZdd(inst, rule, undefined, { deduce: false, lookahead: false }).zdd.count();
         const pruned = buildNumberlinkZdd(inst, rule).zdd.count();
         expect(pruned, `${rows}x${cols} ${Array.from(cells)} ${JSON.stringify(rule)}`).toBe(plain);
+        if (rule.notouch) {
+          // The code for frontiers wider than 32 cells (several words per avoidance row).
+          const wide = buildNumberlinkZdd(inst, rule, undefined, { avoidWords: 2 }).zdd.count();
+          expect(wide, `${rows}x${cols} ${Array.from(cells)} ${JSON.stringify(rule)} (2 words)`).toBe(plain);
+        }
         if (plain > 0n) nonzero++;
       }
     }

@@ -139,6 +139,23 @@ describe('checkNumberlink', () => {
     expect(r.count).toBeNull();
   });
 
+  it('a frontier wider than 32 cells (33 rows, each joined straight across)', () => {
+    // Each path needs at least 33 cells and there are 33 x 33 cells: all run straight.
+    const n = 33;
+    const rows = [];
+    for (let r = 0; r < n; r++) {
+      const tok = `L${r}`;
+      rows.push([tok, ...Array(n - 2).fill('.'), tok].join(' '));
+    }
+    const text = `${n} ${n}\n${rows.join('\n')}\n`;
+    for (const rule of ['nikoli', 'fill notouch', 'nikoli notouch']) {
+      const r = checkNumberlink(puzzle(`# rule: ${rule}\n` + text));
+      expect(r.count, rule).toBe('1');
+      const sol = r.solution as PathSolution;
+      expect(sol.paths[5]).toEqual(Array.from({ length: n }, (_, c) => [5, c]));
+    }
+  });
+
   it('stops cleanly with unknown on a node limit', () => {
     const r = checkNumberlink(puzzle(cornerPair(7)), { control: { limits: { maxNodes: 50 } } });
     expect(r.verdict).toBe('unknown');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Grid } from '../../server/src/model/grid';
-import { deduce, OFF, ON, UNKNOWN, type Deduction } from '../../server/src/slitherlink/deduce';
+import { deduce, OFF, ON, refine, UNKNOWN, type Deduction } from '../../server/src/slitherlink/deduce';
 
 // ---------------------------------------------------------------------------------------------
 // An independent brute-force solver: backtracking over edges vertex by vertex (degree 0 or 2),
@@ -317,6 +317,48 @@ describe('deduce is sound (never removes a solution)', () => {
     }
   });
 
+  it('refine: continuing from the deduction of fewer hints is sound (kept state or not)', () => {
+    const rand = rng(2024);
+    let kept = 0;
+    for (let i = 0; i < 600; i++) {
+      const [rows, cols] = sizes[3 + (i % (sizes.length - 3))]!;
+      const hints = hintsFromLoop(rows, cols, randomLoop(rows, cols, rand), 0.4 + 0.6 * rand(), rand);
+      // P minus B (a random subset of cells), then P minus G with G inside B.
+      const inB = Uint8Array.from(hints, () => (rand() < 0.4 ? 1 : 0));
+      const inG = Uint8Array.from(inB, (b) => (b && rand() < 0.4 ? 1 : 0));
+      const hB = Int8Array.from(hints, (h, x) => (inB[x] ? -1 : h));
+      const hG = Int8Array.from(hints, (h, x) => (inG[x] ? -1 : h));
+      const keepState = i % 2 === 0;
+      const base = deduce({ rows, cols, hints: hB }, { keepState, maxRounds: i % 3 });
+      const d = refine({ rows, cols, hints: hG }, base, { maxRounds: (i >> 1) % 3 });
+      if (keepState) kept++;
+      const b = bruteForce(rows, cols, hG, 2_000_000);
+      if (!b) continue;
+      const f = faults(rows, cols, d, b);
+      if (f.length) throw new Error(`${rows}x${cols} ${show(rows, cols, hG)} from ${show(rows, cols, hB)}: ${f[0]}`);
+      // Never weaker than its starting point.
+      if (!d.contradiction && !base.contradiction) {
+        for (let e = 0; e < d.edges.length; e++) if (base.edges[e] !== UNKNOWN) expect(d.edges[e]).toBe(base.edges[e]);
+      }
+    }
+    expect(kept).toBe(300);
+  });
+
+  it('refine ignores a kept base whose hints are not a subset (no wrong facts carried over)', () => {
+    const rand = rng(55);
+    for (let i = 0; i < 200; i++) {
+      const [rows, cols] = sizes[3 + (i % (sizes.length - 3))]!;
+      const hA = hintsFromLoop(rows, cols, randomLoop(rows, cols, rand), 0.8, rand);
+      const hP = hintsFromLoop(rows, cols, randomLoop(rows, cols, rand), 0.5, rand);
+      const base = deduce({ rows, cols, hints: hA }, { keepState: true });
+      const d = refine({ rows, cols, hints: hP }, base);
+      const b = bruteForce(rows, cols, hP, 2_000_000);
+      if (!b) continue;
+      const f = faults(rows, cols, d, b);
+      if (f.length) throw new Error(`${rows}x${cols} ${show(rows, cols, hP)} from ${show(rows, cols, hA)}: ${f[0]}`);
+    }
+  });
+
   it('with given edges: sound against the solutions that contain them', () => {
     const rand = rng(777);
     for (let i = 0; i < 400; i++) {
@@ -426,6 +468,32 @@ describe('deduce on real puzzles agrees with the official solutions', () => {
     expect(n).toBeGreaterThanOrEqual(10);
     expect(open).toBeLessThan(total * 0.05);
     expect(solved).toBeGreaterThanOrEqual(n - 3);
+  });
+
+  it('with hints removed (many solutions, large grids) never contradicts the official solution', () => {
+    // The official loop solves every puzzle made of a subset of its hints.
+    const rand = rng(31337);
+    let runs = 0;
+    for (const a of answers.filter((x) => x.inside && x.rows * x.cols <= 1200)) {
+      const p = loadSlk(readFileSync(join(fixtureDir, a.file), 'utf8'));
+      const g = new Grid(p.rows, p.cols);
+      const truth = officialEdges(a, g);
+      for (const keep of [0.8, 0.5]) {
+        const hB = Int8Array.from(p.hints, (h) => (rand() < keep ? h : -1));
+        const hG = Int8Array.from(hB, (h, x) => (h >= 0 ? h : rand() < 0.5 ? p.hints[x]! : -1));
+        const maxRounds = [0, 1, 8][runs % 3];
+        const base = deduce({ ...p, hints: hB }, { maxRounds, keepState: true });
+        const d = refine({ ...p, hints: hG }, base, { maxRounds });
+        for (const r of [base, d]) {
+          expect(r.contradiction).toBe(false);
+          for (let e = 0; e < g.edgeCount; e++) {
+            if (r.edges[e] !== UNKNOWN && r.edges[e] !== truth[e]) throw new Error(`${a.file} keep ${keep}: edge ${e} fixed ${r.edges[e]}, official ${truth[e]}`);
+          }
+        }
+        runs++;
+      }
+    }
+    expect(runs).toBeGreaterThanOrEqual(20);
   });
 
   it('stops early when cancelled, still sound, and without probing still sound', () => {

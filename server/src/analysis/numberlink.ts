@@ -95,7 +95,7 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: CheckOptions): Ch
  * memory than the node limit suggests; stop cleanly when the process grows past a budget. The
  * builder polls `isCancelled` between levels and every 65536 states.
  */
-const MEMORY_BUDGET_MB = 3072;
+const MEMORY_BUDGET_MB = 2048;
 
 function memoryGuard(control: RunControl | undefined): { control: RunControl; tripped: boolean } {
   const g = { control: { ...control } as RunControl, tripped: false };

@@ -8,8 +8,9 @@
  */
 import { Grid } from '../model/grid';
 import { StopError, resolveLimits, type RunControl, type Stopped } from '../zdd/control';
-import { countLoops } from './uniqueness';
-import { hintsOfEdges, loopEdgesOf, loopProblem, seededRandom, shuffle } from './loop';
+import { flipWitnesses } from '../slitherlink/redundant';
+import { hasOtherLoop } from './uniqueness';
+import { edgeList, hintsOfEdges, loopEdgesOf, loopProblem, seededRandom, shuffle } from './loop';
 
 export interface FromLoopOptions {
   seed?: number;
@@ -17,6 +18,11 @@ export interface FromLoopOptions {
   mask?: ArrayLike<number>;
   /** Per cell: 1 to try removing this hint only after all others (so it is more likely kept). */
   preferKeep?: ArrayLike<number>;
+  /**
+   * ZDD node budget of one uniqueness check; a check that needs more keeps its hint (the
+   * result is then unique but not proven minimal). Default: the control's node limit.
+   */
+  perCheckNodes?: number;
   /** Stop removing once the hints number at most this fraction of the cells (0..1). */
   density?: number;
   control?: RunControl;
@@ -52,13 +58,17 @@ export function puzzleFromLoop(rows: number, cols: number, inside: ArrayLike<num
     isCancelled: options.control?.isCancelled,
     limits: { maxNodes: limits.maxNodes, timeMs: Math.max(1, deadline - Date.now()) },
   });
+  const perCheck = (): RunControl => {
+    const c = sub();
+    return options.perCheckNodes ? { ...c, limits: { ...c.limits, maxNodes: Math.min(options.perCheckNodes, limits.maxNodes) } } : c;
+  };
   let checks = 0;
   const done = (extra: Partial<FromLoopResult>): FromLoopResult => ({
     rows, cols, hints, minimal: false, checks, ms: performance.now() - t0, ...extra,
   });
   try {
     checks++;
-    if (countLoops(grid, hints, sub()) !== 1n) return done({ notUnique: true });
+    if (hasOtherLoop(grid, hints, on, sub())) return done({ notUnique: true });
   } catch (e) {
     if (e instanceof StopError) return done({ stopped: e.stopped });
     throw e;
@@ -74,7 +84,13 @@ export function puzzleFromLoop(rows: number, cols: number, inside: ArrayLike<num
   let count = order.length;
   const target = options.density !== undefined ? Math.floor(options.density * grid.cellCount) : -1;
   let minimal = true;
+  // Hints a one-cell flip of the loop proves necessary (another loop breaking only them); they
+  // stay necessary as other hints go, so the flags only ever grow.
+  const loopList = edgeList(on);
+  const puzzleNow = { rows, cols, hints };
+  let needed = flipWitnesses(puzzleNow, grid, loopList);
   for (const cell of order) {
+    if (needed[cell]) continue;
     if (count <= target) { minimal = false; break; }
     if (options.control?.isCancelled?.() || Date.now() > deadline) {
       return done({ stopped: stopped(options.control?.isCancelled?.() ? 'cancelled' : 'time', checks, limits.timeMs) });
@@ -83,7 +99,11 @@ export function puzzleFromLoop(rows: number, cols: number, inside: ArrayLike<num
     hints[cell] = -1;
     checks++;
     try {
-      if (countLoops(grid, hints, sub()) === 1n) { count--; continue; }
+      if (!hasOtherLoop(grid, hints, on, perCheck())) {
+        count--;
+        needed = flipWitnesses(puzzleNow, grid, loopList);
+        continue;
+      }
     } catch (e) {
       if (!(e instanceof StopError)) throw e;
       if (e.stopped.limit !== 'nodes') { hints[cell] = v; return done({ stopped: e.stopped }); }

@@ -126,21 +126,18 @@ export class FoolingSpec implements Spec {
     this.leaveSlots = Int32Array.from(leave);
     this.vs = vFree.length;
     // second pass: counter words (after the vertex slots) and caps of the cells beside each edge
-    p = -1;
-    const slotNow = new Int32Array(grid.cellCount).fill(-1);
     const vsN = this.vs;
     // replay the allocation to learn each cell's slot at each edge (slots are fixed per cell)
     const cSlot2 = new Int32Array(grid.cellCount).fill(-1);
     const seenEdges = new Int32Array(grid.cellCount);
-    const totalEdges = (c: number): number => { void c; return 4; };
     const cFree2: boolean[] = [];
     for (let i = 0; i < N; i++) {
       const it = items[i];
       if (it >= 0) {
         const cs = cellCells[i];
         for (const c of cs) { if (cSlot2[c] < 0) cSlot2[c] = alloc(cFree2); seenEdges[c]++; }
-        if (cs.length > 0) { this.cslotA[i] = vsN + cSlot2[cs[0]]; this.capA[i] = lHints[cs[0]]; this.remA[i] = totalEdges(cs[0]) - seenEdges[cs[0]]; }
-        if (cs.length > 1) { this.cslotB[i] = vsN + cSlot2[cs[1]]; this.capB[i] = lHints[cs[1]]; this.remB[i] = totalEdges(cs[1]) - seenEdges[cs[1]]; }
+        if (cs.length > 0) { this.cslotA[i] = vsN + cSlot2[cs[0]]; this.capA[i] = lHints[cs[0]]; this.remA[i] = 4 - seenEdges[cs[0]]; }
+        if (cs.length > 1) { this.cslotB[i] = vsN + cSlot2[cs[1]]; this.capB[i] = lHints[cs[1]]; this.remB[i] = 4 - seenEdges[cs[1]]; }
       } else {
         const c = ~it;
         this.cellSlot[i] = vsN + cSlot2[c];
@@ -148,7 +145,6 @@ export class FoolingSpec implements Spec {
         cSlot2[c] = -1;
       }
     }
-    void slotNow;
     const cs = cFree.length;
     this.closedWord = vsN + cs;
     this.diffWord = vsN + cs + 1;

@@ -7,6 +7,9 @@ import type { SlitherlinkPuzzle } from '../model/puzzle';
 import type { RunControl } from '../zdd/control';
 import { deduce } from '../slitherlink/deduce';
 import { buildLoops } from '../slitherlink/solve';
+import { SlitherlinkSpec } from '../slitherlink/spec';
+import { existsSet } from '../zdd/build';
+import { ACCEPT, REJECT, type Spec } from '../zdd/spec';
 
 /** Exact number of loops meeting `hints`. Throws StopError on a limit. */
 export function countLoops(grid: Grid, hints: Int8Array, control?: RunControl): bigint {
@@ -18,4 +21,58 @@ export function countLoops(grid: Grid, hints: Int8Array, control?: RunControl): 
 /** A puzzle model for hints built in memory (no source text: empty ranges). */
 export function puzzleOf(rows: number, cols: number, hints: Int8Array): SlitherlinkPuzzle {
   return { kind: 'slitherlink', rows, cols, hints, cellRanges: [], metadata: [], layout: 'tokens' };
+}
+
+/**
+ * The loops of a cycle spec that differ from a known loop L: one extra state word says whether
+ * an edge decided so far disagrees with L; edges skipped by the inner spec are off.
+ */
+export class DifferSpec implements Spec {
+  readonly width: number;
+  private readonly lOpen: Uint8Array; // per level: L uses this open edge
+  private readonly onBelow: Int32Array; // onBelow[l] = L's open edges among levels 1..l
+  constructor(readonly inner: SlitherlinkSpec, lOn: ArrayLike<number>) {
+    this.width = inner.width + 1;
+    const L = inner.levels;
+    this.lOpen = new Uint8Array(L + 1);
+    this.onBelow = new Int32Array(L + 1);
+    for (let l = 1; l <= L; l++) {
+      this.lOpen[l] = lOn[inner.openEdges[L - l]] ? 1 : 0;
+      this.onBelow[l] = this.onBelow[l - 1] + this.lOpen[l];
+    }
+  }
+  root(s: Int32Array, off: number): number {
+    const r = this.inner.root(s, off);
+    const L = this.inner.levels;
+    if (r === REJECT) return REJECT;
+    const skipped = r === ACCEPT ? this.onBelow[L] : this.onBelow[L] - this.onBelow[r];
+    if (r === ACCEPT) return skipped > 0 ? ACCEPT : REJECT;
+    s[off + this.inner.width] = skipped > 0 ? 1 : 0;
+    return r;
+  }
+  child(s: Int32Array, off: number, level: number, take: 0 | 1): number {
+    const w = off + this.inner.width;
+    let d = s[w] | (take !== this.lOpen[level] ? 1 : 0);
+    const r = this.inner.child(s, off, level, take);
+    if (r === REJECT) return REJECT;
+    if (r === ACCEPT) return d || this.onBelow[level - 1] > 0 ? ACCEPT : REJECT;
+    if (this.onBelow[level - 1] - this.onBelow[r] > 0) d = 1;
+    s[w] = d;
+    return r;
+  }
+}
+
+/**
+ * Whether some loop other than `lOn` (a loop meeting `hints`) meets `hints`: deduction first
+ * (a puzzle it solves completely is unique), then a search that stops at the first such loop.
+ * Throws StopError on a limit.
+ */
+export function hasOtherLoop(grid: Grid, hints: Int8Array, lOn: ArrayLike<number>, control?: RunControl): boolean {
+  const quick = deduce({ rows: grid.rows, cols: grid.cols, hints }, { maxRounds: 0, isCancelled: control?.isCancelled });
+  if (!quick.contradiction && quick.fixed === grid.edgeCount) return false;
+  const d = deduce({ rows: grid.rows, cols: grid.cols, hints }, { edges: quick.contradiction ? undefined : quick.edges, maxRounds: 1, isCancelled: control?.isCancelled });
+  // L meets the hints, so deduction cannot end in a contradiction; if it did, trust the search alone.
+  const fixed = d.contradiction ? undefined : d.edges;
+  if (fixed && d.fixed === grid.edgeCount) return false;
+  return existsSet(new DifferSpec(new SlitherlinkSpec(grid, hints, { fixed }), lOn), control);
 }

@@ -126,9 +126,3 @@ export function makeInstance(
   }
   return { rows, cols, cells, labelCount, graph, order, endpointKey, ends, adjStart, adjEdge };
 }
-
-/** The other end of edge e from cell v. */
-export function otherEnd(graph: Graph, e: number, v: number): number {
-  const a = graph.edges[2 * e];
-  return a === v ? graph.edges[2 * e + 1] : a;
-}

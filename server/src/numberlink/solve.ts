@@ -26,6 +26,8 @@ export interface SolveOptions {
   deduce?: boolean;
   /** Lookahead pruning in the spec (default true); off only for tests. */
   lookahead?: boolean;
+  /** Tests only: see SpecInput.avoidWords. */
+  avoidWords?: number;
 }
 
 export function buildNumberlinkZdd(
@@ -57,6 +59,7 @@ export function buildNumberlinkZdd(
     rule,
     fixed,
     edgeEnds: options?.lookahead === false ? undefined : inst.graph.edges,
+    avoidWords: options?.avoidWords,
   });
   const { zdd, stats } = buildZdd(spec, control);
   return { zdd, edgesOf: (levels) => spec.decode(levels), stats, deduced };

@@ -53,7 +53,9 @@ export interface SpecInput {
   rule: NumberlinkRule;
   /** Per graph edge: -1 free, 0 forced out, 1 forced in (from deduction); optional. */
   fixed?: Int8Array;
-  /** The graph's edge list (edge e joins edgeEnds[2e], edgeEnds[2e+1]); enables the notouch lookahead. */
+  /** Tests only: use at least this many words per avoidance row (exercises the multi-word code). */
+  avoidWords?: number;
+  /** The graph's edge list (edge e joins edgeEnds[2e], edgeEnds[2e+1]); enables the lookahead. */
   edgeEnds?: Int32Array;
 }
 
@@ -137,7 +139,7 @@ export class NumberlinkSpec implements Spec {
     this.fill = rule.fill;
     this.notouch = rule.notouch;
     this.avoid = rule.notouch;
-    this.K = this.avoid ? Math.max(1, Math.ceil(plan.width / 32)) : 0;
+    this.K = this.avoid ? Math.max(1, Math.ceil(plan.width / 32), input.avoidWords ?? 0) : 0;
     this.width = this.slots * (1 + this.K);
     this.freeBase = 2 * input.labelCount + 1;
     this.entryWord = new Int32Array(input.cellCount);

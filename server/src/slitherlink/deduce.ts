@@ -28,7 +28,9 @@
  *   (an articulation point) has that colour.
  * - Probing (depth 1, `maxRounds` passes): an open edge whose ON (OFF) assumption propagates to
  *   a contradiction is OFF (ON); edges fixed the same way under both assumptions are fixed.
- *   Later passes re-probe only edges near something that changed; probing work is bounded.
+ *   Later passes re-probe only edges near something that changed; once a pass finds nothing,
+ *   further passes also run the connectivity rule inside each probe (when the grid is small
+ *   enough for that to be cheap). Probing work is bounded.
  *
  * Everything a probe writes goes through an undo log, so a probe costs what it touches.
  */
@@ -697,6 +699,7 @@ class Deducer {
   // below both, and huge ambiguous grids no longer take minutes.
   static readonly PROBE_WRITES = 20_000;
   aborted = false;
+  probeConnectivity = false;
   probeLimit = 0;
   probeWork = 0;
 
@@ -709,6 +712,10 @@ class Deducer {
     this.tracking = true;
     this.setEdge(e, val);
     this.propagate();
+    if (this.probeConnectivity) {
+      while (!this.contra && !this.aborted && this.connectivity()) this.probeWork += this.N;
+      this.probeWork += this.N;
+    }
     this.tracking = false;
     const bad = this.contra && !this.aborted;
     this.probeWork += 100 + this.logTop - mark; // a probe's fixed cost, then its writes
@@ -725,6 +732,8 @@ class Deducer {
       }
       this.probeN = n;
     }
+    // Nothing queued may outlive the probe: its edges are about to be undone.
+    this.clearQueues();
     this.undo(mark);
     this.logging = false;
     this.contra = false;
@@ -793,7 +802,8 @@ class Deducer {
         if (idx.length < n) { idx = new Int32Array(2 * n); val = new Int8Array(2 * n); }
         idx.set(this.probeIdx.subarray(0, n)); val.set(this.probeVal.subarray(0, n));
         if (this.probe(e, OFF)) { this.setEdge(e, ON); this.propagate(); box[4 * e] = -1; continue; }
-        const m = 2;
+        // Connectivity reads the whole grid: such probes have no box (always re-probed).
+        const m = this.probeConnectivity ? R + C : 2;
         box[4 * e] = Math.max(0, this.br0 - m); box[4 * e + 1] = Math.max(0, this.bc0 - m);
         box[4 * e + 2] = Math.min(R - 1, this.br1 + m); box[4 * e + 3] = Math.min(C - 1, this.bc1 + m);
         // Edges fixed the same way under both assumptions hold in every solution.
@@ -809,7 +819,13 @@ class Deducer {
         for (let t = 0; t < common.length; t += 2) this.setEdge(common[t]!, common[t + 1]!);
         if (common.length > 0) this.propagate();
       }
-      if (this.fixed === before && !this.connectivity()) break;
+      if (this.fixed === before && !this.connectivity()) {
+        if (this.probeConnectivity || this.N * (this.E - this.fixed) > 2_000_000) break;
+        // Plain probing is stuck: probe again, now checking connectivity inside every probe
+        // (O(cells) per probe, so only once cheaper passes found nothing more).
+        this.probeConnectivity = true;
+        box.fill(-1);
+      }
     }
     this.changed = null;
   }
@@ -900,13 +916,13 @@ class Deducer {
       // Nodes not reached cannot join the start: they have the other colour.
       for (let x = 0; x <= N; x++) {
         if (colour[x] === 1 - t || disc[x] !== 0) continue;
-        if (colour[x] === t) { this.contra = true; return true; }
+        if (colour[x] === t) { this.contra = true; this.clearQueues(); return true; }
         this.union(x, OUT, t === 1 ? 0 : 1);
-        if (this.contra) return true;
+        if (this.contra) { this.clearQueues(); return true; }
       }
       for (const z of mustBe) {
         this.union(z, OUT, t);
-        if (this.contra) return true;
+        if (this.contra) { this.clearQueues(); return true; }
       }
       this.propagate();
     }

@@ -23,6 +23,7 @@ import { deduce } from './deduce';
 import { SlitherlinkSpec } from './spec';
 
 const WINDOW_NODES = 100_000;
+const HARD_WINDOW_NODES = 500_000;
 
 export interface PuzzleHints {
   rows: number;
@@ -60,6 +61,11 @@ export function findRedundantHints(
   const groupNodes = options.groupNodes ?? 300_000;
   const rounds = options.rounds ?? 1;
   const necessary = solution ? flipWitnesses(puzzle, grid, solution) : new Uint8Array(grid.cellCount);
+  let on: Uint8Array | null = null;
+  if (solution) {
+    on = new Uint8Array(grid.edgeCount);
+    for (let i = 0; i < solution.length; i++) on[solution[i]] = 1;
+  }
   if (solution) windowWitnesses(puzzle, grid, solution, necessary, sub, options.window ?? 3, options.margin ?? 2);
   const groups: number[][] = [];
   for (let r0 = 0; r0 < grid.rows; r0 += k)
@@ -87,8 +93,8 @@ export function findRedundantHints(
     } catch (e) {
       if (!(e instanceof StopError) || e.stopped.limit !== 'nodes') throw e;
       if (g.length === 1) {
-        // P \ h alone is too loose: decide h by its other values, each a whole puzzle.
-        if (!isRedundantByValues(puzzle, grid, g[0], control)) necessary[g[0]] = 1;
+        // P \ h alone is too loose for one ZDD
+        if (decideHard(puzzle, grid, on, g[0], control)) necessary[g[0]] = 1;
         done++;
         return;
       }
@@ -219,8 +225,6 @@ export function windowWitnesses(
   const { rows, cols, hints } = puzzle;
   const on = new Uint8Array(grid.edgeCount);
   for (let i = 0; i < solution.length; i++) on[solution[i]] = 1;
-  const fixed = new Int8Array(grid.edgeCount);
-  const breakable = new Uint8Array(grid.cellCount);
   for (let r0 = 0; r0 < rows; r0 += k)
     for (let c0 = 0; c0 < cols; c0 += k) {
       const g: number[] = [];
@@ -230,22 +234,56 @@ export function windowWitnesses(
           if (hints[cell] >= 0 && !necessary[cell]) g.push(cell);
         }
       if (g.length === 0) continue;
-      for (let e = 0; e < grid.edgeCount; e++) fixed[e] = on[e];
-      for (let r = Math.max(0, r0 - margin); r < Math.min(rows, r0 + k + margin); r++)
-        for (let c = Math.max(0, c0 - margin); c < Math.min(cols, c0 + k + margin); c++)
-          for (const e of grid.cellEdges(r, c)) fixed[e] = -1;
-      for (const h of g) breakable[h] = 1;
-      const control = sub();
-      const spec = new SlitherlinkSpec(grid, hints, { fixed, breakable });
-      try {
-        // only a shortcut: a window that grows large is skipped, not waited for
-        const maxNodes = Math.min(WINDOW_NODES, control?.limits?.maxNodes ?? Infinity);
-        const result = buildZdd(spec, { ...control, limits: { ...control?.limits, maxNodes } }, { events: true });
-        for (const h of liveEvents(result)) necessary[h] = 1;
-        if (spec.brokenAtRoot >= 0 && !result.zdd.isEmpty()) necessary[spec.brokenAtRoot] = 1;
-      } catch (e) {
-        if (!(e instanceof StopError) || e.stopped.limit !== 'nodes') throw e;
-      }
-      for (const h of g) breakable[h] = 0;
+      const found = windowTest(puzzle, grid, on, g, r0 - margin, r0 + k + margin, c0 - margin, c0 + k + margin, sub(), WINDOW_NODES);
+      if (found) for (const h of found) necessary[h] = 1;
     }
+}
+
+/**
+ * The hints of `g` that some loop breaks (meeting all other hints) while agreeing with the
+ * solution `on` outside the cells [r0, r1) x [c0, c1) and with `known` (edges every loop of the
+ * relaxed puzzle has, if given) everywhere; null when the ZDD outgrows `maxNodes`.
+ */
+function windowTest(
+  puzzle: PuzzleHints, grid: Grid, on: Uint8Array, g: number[],
+  r0: number, r1: number, c0: number, c1: number, control: RunControl | undefined, maxNodes: number,
+  known?: Int8Array,
+): number[] | null {
+  const fixed = Int8Array.from(on);
+  for (let r = Math.max(0, r0); r < Math.min(grid.rows, r1); r++)
+    for (let c = Math.max(0, c0); c < Math.min(grid.cols, c1); c++)
+      for (const e of grid.cellEdges(r, c)) fixed[e] = -1;
+  if (known) for (let e = 0; e < grid.edgeCount; e++) if (known[e] >= 0) fixed[e] = known[e];
+  const breakable = new Uint8Array(grid.cellCount);
+  for (const h of g) breakable[h] = 1;
+  const spec = new SlitherlinkSpec(grid, puzzle.hints, { fixed, breakable });
+  try {
+    const limit = Math.min(maxNodes, control?.limits?.maxNodes ?? Infinity);
+    const result = buildZdd(spec, { ...control, limits: { ...control?.limits, maxNodes: limit } }, { events: true });
+    const live = liveEvents(result);
+    if (spec.brokenAtRoot >= 0 && !result.zdd.isEmpty()) live.add(spec.brokenAtRoot);
+    return g.filter((h) => live.has(h));
+  } catch (e) {
+    if (!(e instanceof StopError) || e.stopped.limit !== 'nodes') throw e;
+    return null;
+  }
+}
+
+/**
+ * A hint whose relaxed puzzle is too loose for one ZDD: look for a witness in growing windows
+ * around it (true = necessary), else decide it by its other values (may throw StopError).
+ */
+function decideHard(puzzle: PuzzleHints, grid: Grid, on: Uint8Array | null, h: number, control: RunControl | undefined): boolean {
+  if (on) {
+    const relaxed = Int8Array.from(puzzle.hints);
+    relaxed[h] = -1;
+    const d = deduce({ rows: puzzle.rows, cols: puzzle.cols, hints: relaxed }, { isCancelled: control?.isCancelled });
+    const known = d.contradiction ? undefined : d.edges;
+    const r = Math.floor(h / grid.cols), c = h % grid.cols;
+    for (const radius of [3, 6, 10, 15]) {
+      const found = windowTest(puzzle, grid, on, [h], r - radius, r + radius + 1, c - radius, c + radius + 1, control, HARD_WINDOW_NODES, known);
+      if (found && found.length > 0) return true;
+    }
+  }
+  return !isRedundantByValues(puzzle, grid, h, control);
 }

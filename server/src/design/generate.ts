@@ -1,0 +1,226 @@
+/**
+ * Puzzle generators.
+ *
+ * Slitherlink: a random loop (randomLoop.ts), every hint filled in, then Shirai's removal down to
+ * a minimal unique puzzle (or to a target hint density). Each uniqueness check has a node budget;
+ * a check that needs more keeps its hint, so the result is always unique, and `minimal` says
+ * whether every remaining hint was proved necessary.
+ *
+ * Numberlink: a random Hamiltonian path of the grid (backbite moves from a serpentine), cut into
+ * pieces whose ends are the endpoints, so the intended solution uses every cell. While the solver
+ * finds a second solution, a path of the intended solution that the second one does not have is
+ * cut in two (one more pair); with ever shorter paths this ends in a unique puzzle. Under the
+ * Nikoli rule a unique puzzle built this way is good (its one solution covers the grid).
+ */
+import type { NumberlinkPuzzle, NumberlinkRule } from '../model/puzzle';
+import type { PathSolution } from '../analysis/result';
+import { checkNumberlink } from '../analysis/numberlink';
+import type { RunControl, Stopped } from '../zdd/control';
+import { puzzleFromLoop } from './fromLoop';
+import { randomInside } from './randomLoop';
+import { seededRandom } from './loop';
+
+export interface GenerateSlitherlinkOptions {
+  seed?: number;
+  /** Stop removing hints at this fraction of the cells (default: remove down to minimal). */
+  density?: number;
+  /** Fraction of the cells inside the loop (default 0.55). */
+  fill?: number;
+  /** Node budget of each uniqueness check (default 60,000). */
+  perCheckNodes?: number;
+  control?: RunControl;
+}
+
+export interface GeneratedSlitherlink {
+  rows: number;
+  cols: number;
+  hints: Int8Array;
+  /** The intended loop's inside cells. */
+  inside: Uint8Array;
+  minimal: boolean;
+  checks: number;
+  stopped?: Stopped;
+  ms: number;
+}
+
+export function generateSlitherlink(rows: number, cols: number, options: GenerateSlitherlinkOptions = {}): GeneratedSlitherlink {
+  const t0 = performance.now();
+  const seed = options.seed ?? 1;
+  const rand = seededRandom(seed);
+  const inside = randomInside(rows, cols, rand, options.fill ?? 0.55);
+  const r = puzzleFromLoop(rows, cols, inside, {
+    seed: Math.floor(rand() * 2 ** 31), density: options.density, control: options.control,
+    perCheckNodes: options.perCheckNodes ?? 60_000,
+  });
+  return {
+    rows, cols, hints: r.hints, inside, minimal: r.minimal, checks: r.checks,
+    ...(r.stopped ? { stopped: r.stopped } : {}), ms: performance.now() - t0,
+  };
+}
+
+export interface GenerateNumberlinkOptions {
+  seed?: number;
+  rule?: NumberlinkRule;
+  /** Number of pairs to start from (default about one per 10 cells); repairs may add more. */
+  pairs?: number;
+  control?: RunControl;
+}
+
+export interface GeneratedNumberlink {
+  rows: number;
+  cols: number;
+  /** Label index per cell (-1 empty) and the labels. */
+  cells: Int32Array;
+  labels: string[];
+  /** The intended solution: one path of cells per label. */
+  paths: number[][];
+  unique: boolean;
+  checks: number;
+  stopped?: Stopped;
+  ms: number;
+}
+
+/** A random Hamiltonian path of the rows x cols grid graph (cells in path order). */
+export function randomHamiltonianPath(rows: number, cols: number, rand: () => number, moves?: number): number[] {
+  const path: number[] = [];
+  for (let r = 0; r < rows; r++) for (let k = 0; k < cols; k++) path.push(r * cols + (r % 2 === 0 ? k : cols - 1 - k));
+  const n = path.length;
+  if (n < 3) return path;
+  const pos = new Int32Array(n);
+  path.forEach((v, i) => (pos[v] = i));
+  const steps = moves ?? 20 * n;
+  const nb = (v: number): number[] => {
+    const r = Math.floor(v / cols), c = v % cols;
+    const out: number[] = [];
+    if (r > 0) out.push(v - cols);
+    if (r < rows - 1) out.push(v + cols);
+    if (c > 0) out.push(v - 1);
+    if (c < cols - 1) out.push(v + 1);
+    return out;
+  };
+  const reverse = (i: number, j: number): void => {
+    while (i < j) {
+      const a = path[i], b = path[j];
+      path[i] = b; pos[b] = i; path[j] = a; pos[a] = j;
+      i++; j--;
+    }
+  };
+  // Backbite: join an end to one of its grid neighbours and reverse the part after it.
+  for (let s = 0; s < steps; s++) {
+    if (rand() < 0.5) {
+      const end = path[n - 1];
+      const list = nb(end);
+      const u = list[Math.floor(rand() * list.length)];
+      const i = pos[u];
+      if (i === n - 2) continue;
+      reverse(i + 1, n - 1);
+    } else {
+      const end = path[0];
+      const list = nb(end);
+      const u = list[Math.floor(rand() * list.length)];
+      const i = pos[u];
+      if (i === 1) continue;
+      reverse(0, i - 1);
+    }
+  }
+  return path;
+}
+
+function adjacent(a: number, b: number, cols: number): boolean {
+  const d = Math.abs(a - b);
+  return d === cols || (d === 1 && Math.floor(a / cols) === Math.floor(b / cols));
+}
+
+/** Cuts a path where it runs alongside itself (for the notouch rule) until none does. */
+function splitTouching(paths: number[][], cols: number): number[][] {
+  const out: number[][] = [];
+  const stack = [...paths];
+  while (stack.length > 0) {
+    const p = stack.pop()!;
+    let cut = -1;
+    const at = new Map<number, number>();
+    p.forEach((v, i) => at.set(v, i));
+    for (let i = 0; i < p.length && cut < 0; i++) {
+      for (const d of [-cols, cols, -1, 1]) {
+        const w = p[i] + d;
+        const j = at.get(w);
+        if (j !== undefined && Math.abs(j - i) > 1 && adjacent(p[i], w, cols)) { cut = Math.min(i, j) + 1; break; }
+      }
+    }
+    if (cut < 0 || p.length < 4) { out.push(p); continue; }
+    const a = p.slice(0, cut), b = p.slice(cut);
+    if (a.length < 2 || b.length < 2) { out.push(p); continue; }
+    stack.push(a, b);
+  }
+  return out;
+}
+
+function puzzleOfPaths(rows: number, cols: number, paths: number[][], rule: NumberlinkRule): NumberlinkPuzzle {
+  const cells = new Int32Array(rows * cols).fill(-1);
+  const labels: string[] = [];
+  paths.forEach((p, l) => {
+    cells[p[0]] = l;
+    cells[p[p.length - 1]] = l;
+    labels.push(labelName(l));
+  });
+  const zero = { line: 0, col: 0, endLine: 0, endCol: 0 };
+  return { kind: 'numberlink', rows, cols, cells, labels, rule, cellRanges: [], metadata: [], layout: 'compact', headerRange: zero };
+}
+
+/** Labels 1-9, then A-Z, a-z, then numbers from 62 on (token rows). */
+export function labelName(i: number): string {
+  const alphabet = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+  return i < alphabet.length ? alphabet[i] : String(i + 1);
+}
+
+export function generateNumberlink(rows: number, cols: number, options: GenerateNumberlinkOptions = {}): GeneratedNumberlink {
+  const t0 = performance.now();
+  const rand = seededRandom(options.seed ?? 1);
+  const rule = options.rule ?? { fill: false, notouch: false };
+  const n = rows * cols;
+  if (n < 2) throw new Error('a Numberlink grid needs at least two cells');
+  const ham = randomHamiltonianPath(rows, cols, rand);
+  // Initial pieces: `pairs` cuts at random positions, every piece at least 2 cells.
+  const want = Math.max(1, Math.min(Math.floor(n / 2), options.pairs ?? Math.max(1, Math.round(n / 10))));
+  const cutSet = new Set<number>();
+  let guard = 0;
+  while (cutSet.size < want - 1 && guard++ < 100 * n) {
+    const c = 2 + Math.floor(rand() * (n - 3)); // cut before index c
+    if (cutSet.has(c - 1) || cutSet.has(c + 1) || cutSet.has(c)) continue;
+    cutSet.add(c);
+  }
+  const cuts = [...cutSet].sort((a, b) => a - b);
+  let paths: number[][] = [];
+  let from = 0;
+  for (const c of cuts) { paths.push(ham.slice(from, c)); from = c; }
+  paths.push(ham.slice(from));
+  if (rule.notouch) paths = splitTouching(paths, cols);
+  let checks = 0;
+  for (;;) {
+    const p = puzzleOfPaths(rows, cols, paths, rule);
+    checks++;
+    const r = checkNumberlink(p, { control: options.control, defaultRule: rule, secondSolution: true });
+    const result = (unique: boolean, stopped?: Stopped): GeneratedNumberlink => ({
+      rows, cols, cells: p.cells, labels: p.labels, paths, unique, checks, ...(stopped ? { stopped } : {}), ms: performance.now() - t0,
+    });
+    if (r.verdict === 'unique') return result(true);
+    if (r.verdict !== 'multiple' || !r.secondSolution) return result(false, r.stopped);
+    // Cut a path that the second solution routes differently (random one, near its middle).
+    const second = r.secondSolution as PathSolution;
+    const differs: number[] = [];
+    paths.forEach((path, l) => {
+      const other = second.paths[second.labels.indexOf(p.labels[l])]?.map(([rr, cc]) => rr * cols + cc) ?? [];
+      const same = other.length === path.length && (other.every((v, i) => v === path[i]) || other.every((v, i) => v === path[path.length - 1 - i]));
+      if (!same && path.length >= 4) differs.push(l);
+    });
+    const pool = differs.length > 0 ? differs : paths.map((q, l) => (q.length >= 4 ? l : -1)).filter((l) => l >= 0);
+    if (pool.length === 0) return result(false);
+    // prefer the longest differing paths
+    pool.sort((a, b) => paths[b].length - paths[a].length);
+    const l = pool[Math.floor(rand() * Math.min(3, pool.length))];
+    const path = paths[l];
+    const lo = Math.max(2, Math.floor(path.length / 3)), hi = Math.min(path.length - 2, Math.ceil((2 * path.length) / 3));
+    const c = lo + Math.floor(rand() * (hi - lo + 1));
+    paths = [...paths.slice(0, l), path.slice(0, c), path.slice(c), ...paths.slice(l + 1)];
+  }
+}
