@@ -11,7 +11,7 @@ import type { SlitherlinkPuzzle } from '../../server/src/model/puzzle';
 import { checkSlitherlink } from '../../server/src/analysis/slitherlink';
 import { SlitherlinkSpec } from '../../server/src/slitherlink/spec';
 import { buildLoops, loopEdges } from '../../server/src/slitherlink/solve';
-import { findRedundantHints, flipWitnesses } from '../../server/src/slitherlink/redundant';
+import { findRedundantHints, flipWitnesses, isRedundantByValues } from '../../server/src/slitherlink/redundant';
 import { deduce } from '../../server/src/slitherlink/deduce';
 import { parseSlitherlink } from '../../server/src/parse/index';
 import type { LoopSolution } from '../../server/src/analysis/result';
@@ -268,6 +268,27 @@ describe('checkSlitherlink equals the brute force', () => {
       expect((res.redundant ?? []).map((c) => c.row * C + c.col)).toEqual(bruteRedundant(R, C, h));
     }
     expect(tested).toBe(25);
+  });
+
+  it('the fallbacks (growing windows, other hint values) equal the brute force', () => {
+    const rand = rng(8);
+    let tested = 0;
+    for (let t = 0; t < 400 && tested < 12; t++) {
+      const R = 5, C = 4 + (t % 2);
+      const g = new Grid(R, C);
+      const loop = randomLoop(g, rand, 4 + Math.floor(rand() * 10));
+      const h = Int8Array.from(countsOf(g, loop), (v) => (rand() < 0.6 ? v : -1));
+      if (bruteLoops(R, C, h, 2).length !== 1) continue;
+      tested++;
+      const expected = bruteRedundant(R, C, h);
+      const p = { rows: R, cols: C, hints: h };
+      // a one-node budget makes every group ZDD fail, so every hint takes the fallback path
+      expect(findRedundantHints(p, loop, () => undefined, { groupNodes: 1, window: 0 })).toEqual(expected);
+      const byValues: number[] = [];
+      for (let x = 0; x < R * C; x++) if (h[x] >= 0 && isRedundantByValues(p, g, x)) byValues.push(x);
+      expect(byValues).toEqual(expected);
+    }
+    expect(tested).toBe(12);
   });
 
   it('flip witnesses only name necessary hints', () => {
