@@ -12,6 +12,7 @@ import {
 import type { CheckResult } from '../../server/src/analysis/result';
 import { parsePuzzle } from '../../server/src/parse/index';
 import { registerCommands, Commands } from './commands';
+import { registerExchangeCommands } from './exchange';
 import { PreviewManager } from './preview';
 import { ResultStore, type ResultChangedParams } from './results';
 import { puzzleSignature } from './signature';
@@ -89,6 +90,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     preview,
     statusBar,
     ...registerCommands({ client: () => client, preview, output, restart }),
+    ...registerExchangeCommands(),
     vscode.workspace.onDidCloseTextDocument((doc) => {
       if (doc.uri.toString() !== preview.previewedUri) store.forget(doc.uri.toString());
     }),

@@ -99,3 +99,35 @@ describe("Shirai's removal (puzzle from a loop)", () => {
     expect(() => puzzleFromLoop(3, 3, [1, 0, 1, 0, 0, 0, 0, 0, 0])).toThrow(/more than one loop/);
   });
 });
+
+import { parseSlitherlink } from '../../server/src/parse/index';
+
+describe('.slk solution block', () => {
+  it('parses the block after --- and leaves the grid as before', () => {
+    const text = '# title: t\n. 3 .\n3 . 3\n. 3 .\n---\n. x .\nx x x\n. x .\n';
+    const { puzzle, problems } = parseSlitherlink(text);
+    expect(problems).toEqual([]);
+    expect(Array.from(puzzle!.hints)).toEqual(Array.from(parseSlitherlink('# title: t\n. 3 .\n3 . 3\n. 3 .\n').puzzle!.hints));
+    expect(Array.from(puzzle!.solution!)).toEqual([0, 1, 0, 1, 1, 1, 0, 1, 0]);
+    expect(puzzle!.solutionRange).toEqual({ line: 4, col: 0, endLine: 7, endCol: 5 });
+  });
+  it('compact marks, comments and blank lines inside the block', () => {
+    const { puzzle, problems } = parseSlitherlink('...\n...\n  ---  \n# loop\n.x.\n\nxx.\n');
+    expect(problems).toEqual([]);
+    expect(Array.from(puzzle!.solution!)).toEqual([0, 1, 0, 1, 1, 0]);
+  });
+  it('reports short, long and bad rows with ranges', () => {
+    const r1 = parseSlitherlink('...\n...\n---\n.x.\n');
+    expect(r1.problems.map((p) => p.code)).toEqual(['solution-rows']);
+    expect(r1.puzzle!.solution).toBeUndefined();
+    const r2 = parseSlitherlink('...\n...\n---\n.x\n.xo\n');
+    expect(r2.problems.map((p) => p.code)).toEqual(['solution-row-length', 'solution-cell']);
+    expect(r2.problems[1].range).toEqual({ line: 4, col: 2, endLine: 4, endCol: 3 });
+  });
+  it('a --- row with no marks after it is still a row of three empty cells', () => {
+    const { puzzle, problems } = parseSlitherlink('3.3\n---\n3.3\n');
+    expect(problems).toEqual([]);
+    expect(puzzle!.rows).toBe(3);
+    expect(puzzle!.solution).toBeUndefined();
+  });
+});

@@ -346,6 +346,14 @@ describe('limits', () => {
     expect(res.verdict).toBe('unknown');
     expect(res.stopped?.limit).toBe('cancelled');
   });
+  it('redundancy stopped by a limit: the verdict stays, redundantStopped names the limit', () => {
+    const text = readFileSync(join(__dirname, '..', 'fixtures', 'slitherlink', '10x10_hard_01.slk'), 'utf8');
+    const res = checkSlitherlink(parseSlitherlink(text).puzzle!, { control: { limits: { maxNodes: 1 } } });
+    expect(res.verdict).toBe('unique');
+    expect(res.redundant).toBeUndefined();
+    expect(res.redundantStopped?.limit).toBe('nodes');
+    expect(res.redundantStopped?.message).toMatch(/^redundant hints undecided: .*node limit 1/);
+  });
   it('no cells: none', () => {
     expect(checkSlitherlink(puzzle(0, 0, [])).verdict).toBe('none');
   });

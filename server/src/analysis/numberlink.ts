@@ -6,6 +6,8 @@
  * Degenerate inputs follow the definition literally: with no labels the only candidate is the
  * empty set of paths, so the answer is `unique` (count 1, no paths) under rules without `fill`,
  * and `none` under `fill` unless the grid has no cells at all.
+ * `covers` is given for every rule without `fill` (nikoli, nikoli notouch) when the answer is
+ * unique; under `fill` it would always be true.
  */
 import type { NumberlinkPuzzle, NumberlinkRule } from '../model/puzzle';
 import { ruleName } from '../model/puzzle';
@@ -13,7 +15,7 @@ import type { Problem } from '../model/range';
 import { StopError, type RunControl } from '../zdd/control';
 import { makeInstance, type NumberlinkInstance } from '../numberlink/instance';
 import { edgesToPaths } from '../numberlink/paths';
-import { buildNumberlinkZdd } from '../numberlink/solve';
+import { buildNumberlinkZdd, type NumberlinkZdd } from '../numberlink/solve';
 import type { CheckOptions } from './options';
 import type { CheckResult, PathSolution, Verdict } from './result';
 
@@ -76,7 +78,7 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: CheckOptions): Ch
   const count = nz.zdd.count();
   setCount(result, count);
   if (count > 0n) {
-    const first = toSolution(p, inst, edgesToPaths(inst, nz.edgesOf(nz.zdd.first())!));
+    const first = toSolution(p, decodeSet(inst, nz, nz.zdd.first()));
     result.solution = first;
     if (count === 1n && !rule.fill) {
       let used = 0;
@@ -84,7 +86,7 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: CheckOptions): Ch
       result.covers = used === n;
     }
     if (count > 1n && options?.secondSolution !== false) {
-      result.secondSolution = toSolution(p, inst, edgesToPaths(inst, nz.edgesOf(nz.zdd.kth(1n))!));
+      result.secondSolution = toSolution(p, decodeSet(inst, nz, nz.zdd.kth(1n)));
     }
   }
   return done();
@@ -117,10 +119,14 @@ function setCount(result: CheckResult, count: bigint): void {
   result.verdict = v;
 }
 
-function toSolution(p: NumberlinkPuzzle, inst: NumberlinkInstance, paths: number[][] | null): PathSolution {
+function decodeSet(inst: NumberlinkInstance, nz: NumberlinkZdd, levels: number[]): number[][] | null {
+  const edges = nz.edgesOf(levels);
+  return edges === null ? null : edgesToPaths(inst, edges);
+}
+
+function toSolution(p: NumberlinkPuzzle, paths: number[][] | null): PathSolution {
   // The ZDD holds only valid solutions; a decoding failure is a solver bug, not a user error.
   if (paths === null) throw new Error('numberlink: a ZDD set does not decode into paths');
-  void inst;
   return {
     labels: p.labels.slice(),
     paths: paths.map((path) => path.map((v) => [Math.floor(v / p.cols), v % p.cols] as [number, number])),

@@ -72,7 +72,8 @@ export function checkSlitherlink(puzzle: SlitherlinkPuzzle, options: CheckOption
       redundant = r.map((x) => ({ row: Math.floor(x / cols), col: x % cols }));
     } catch (e) {
       if (!(e instanceof StopError)) throw e;
-      redundantStopped = e.stopped;
+      const message = wholeLimit(e.stopped.message, limits.timeMs).replace(/^undecided: /, '');
+      redundantStopped = { ...e.stopped, message: `redundant hints undecided: ${message}` };
     }
     return done({
       verdict: 'unique', count: '1', solution,
@@ -81,8 +82,13 @@ export function checkSlitherlink(puzzle: SlitherlinkPuzzle, options: CheckOption
     });
   } catch (e) {
     if (!(e instanceof StopError)) throw e;
-    return done({ verdict: 'unknown', count: null, stopped: e.stopped });
+    return done({ verdict: 'unknown', count: null, stopped: { ...e.stopped, message: wholeLimit(e.stopped.message, limits.timeMs) } });
   }
+}
+
+/** Each build is given what is left of the time budget; name the whole budget to the user. */
+function wholeLimit(message: string, timeMs: number): string {
+  return message.replace(/time limit \(\d+ ms\)/, `time limit (${timeMs} ms)`);
 }
 
 function cancelled(): StopError {

@@ -10,6 +10,7 @@ import { parseCommandLine, UsageError, USAGE, type CommonOptions } from './args'
 import { expandPaths, type PuzzleFile } from './files';
 import { details, formatTable, prettyJson, summaryLine, toJson, type TableRow } from './report';
 import { drawLoop, drawPaths } from './draw';
+import { DESIGN_USAGE, runDesignCommand } from './design';
 
 export const EXIT_OK = 0;
 export const EXIT_BAD_FILE = 1;
@@ -194,6 +195,8 @@ function runSolve(cmd: Extract<ReturnType<typeof parseCommandLine>, { name: 'sol
 }
 
 export function main(argv: string[]): number | 'running' {
+  const design = runDesignCommand(argv);
+  if (design !== null) return design;
   let cmd;
   try {
     cmd = parseCommandLine(argv);
@@ -205,7 +208,7 @@ export function main(argv: string[]): number | 'running' {
   }
   switch (cmd.name) {
     case 'help':
-      out(USAGE);
+      out(USAGE + '\n\n' + DESIGN_USAGE);
       return EXIT_OK;
     case 'version':
       out(version);

@@ -15,7 +15,7 @@
 import type { NumberlinkPuzzle, NumberlinkRule } from '../model/puzzle';
 import type { PathSolution } from '../analysis/result';
 import { checkNumberlink } from '../analysis/numberlink';
-import type { RunControl, Stopped } from '../zdd/control';
+import { resolveLimits, type RunControl, type Stopped } from '../zdd/control';
 import { puzzleFromLoop } from './fromLoop';
 import { randomInside } from './randomLoop';
 import { seededRandom } from './loop';
@@ -61,8 +61,11 @@ export function generateSlitherlink(rows: number, cols: number, options: Generat
 export interface GenerateNumberlinkOptions {
   seed?: number;
   rule?: NumberlinkRule;
-  /** Number of pairs to start from (default about one per 10 cells); repairs may add more. */
+  /** Number of pairs to start from (default about one per 5 cells); repairs may add more. */
   pairs?: number;
+  /** Limits of one solver check (default 3 s, 2,000,000 nodes); an undecided check adds a pair. */
+  perCheckMs?: number;
+  perCheckNodes?: number;
   control?: RunControl;
 }
 
@@ -144,7 +147,10 @@ function splitTouching(paths: number[][], cols: number): number[][] {
       for (const d of [-cols, cols, -1, 1]) {
         const w = p[i] + d;
         const j = at.get(w);
-        if (j !== undefined && Math.abs(j - i) > 1 && adjacent(p[i], w, cols)) { cut = Math.min(i, j) + 1; break; }
+        if (j === undefined || Math.abs(j - i) <= 1 || !adjacent(p[i], w, cols)) continue;
+        // any cut between the two cells separates them; keep both pieces at least 2 cells long
+        const k = Math.max(Math.min(i, j) + 1, 2);
+        if (k <= Math.min(Math.max(i, j), p.length - 2)) { cut = k; break; }
       }
     }
     if (cut < 0 || p.length < 4) { out.push(p); continue; }
@@ -181,7 +187,7 @@ export function generateNumberlink(rows: number, cols: number, options: Generate
   if (n < 2) throw new Error('a Numberlink grid needs at least two cells');
   const ham = randomHamiltonianPath(rows, cols, rand);
   // Initial pieces: `pairs` cuts at random positions, every piece at least 2 cells.
-  const want = Math.max(1, Math.min(Math.floor(n / 2), options.pairs ?? Math.max(1, Math.round(n / 10))));
+  const want = Math.max(1, Math.min(Math.floor(n / 2), options.pairs ?? Math.max(1, Math.round(n / 5))));
   const cutSet = new Set<number>();
   let guard = 0;
   while (cutSet.size < want - 1 && guard++ < 100 * n) {
@@ -196,15 +202,35 @@ export function generateNumberlink(rows: number, cols: number, options: Generate
   paths.push(ham.slice(from));
   if (rule.notouch) paths = splitTouching(paths, cols);
   let checks = 0;
+  const limits = resolveLimits(options.control);
+  const deadline = Date.now() + limits.timeMs;
   for (;;) {
     const p = puzzleOfPaths(rows, cols, paths, rule);
     checks++;
-    const r = checkNumberlink(p, { control: options.control, defaultRule: rule, secondSolution: true });
+    const left = Math.max(1, deadline - Date.now());
+    const control: RunControl = {
+      isCancelled: options.control?.isCancelled,
+      limits: { timeMs: Math.min(left, options.perCheckMs ?? 3000), maxNodes: Math.min(limits.maxNodes, options.perCheckNodes ?? 2_000_000) },
+    };
+    const r = checkNumberlink(p, { control, defaultRule: rule, secondSolution: true });
     const result = (unique: boolean, stopped?: Stopped): GeneratedNumberlink => ({
       rows, cols, cells: p.cells, labels: p.labels, paths, unique, checks, ...(stopped ? { stopped } : {}), ms: performance.now() - t0,
     });
     if (r.verdict === 'unique') return result(true);
-    if (r.verdict !== 'multiple' || !r.secondSolution) return result(false, r.stopped);
+    if (r.verdict === 'unknown' && r.stopped?.limit !== 'cancelled' && Date.now() < deadline) {
+      // Too loose to decide quickly: cut the longest path and try again.
+      let l = 0;
+      paths.forEach((q, i) => { if (q.length > paths[l].length) l = i; });
+      if (paths[l].length < 4) return result(false, r.stopped);
+      const path = paths[l];
+      const c = Math.floor(path.length / 2);
+      paths = [...paths.slice(0, l), path.slice(0, c), path.slice(c), ...paths.slice(l + 1)];
+      continue;
+    }
+    if (r.verdict !== 'multiple' || !r.secondSolution) {
+      if (r.verdict !== 'unknown') throw new Error(`numberlink generator: the intended solution was rejected (${r.verdict}${r.errors[0] ? ': ' + r.errors[0].message : ''})`);
+      return result(false, r.stopped);
+    }
     // Cut a path that the second solution routes differently (random one, near its middle).
     const second = r.secondSolution as PathSolution;
     const differs: number[] = [];

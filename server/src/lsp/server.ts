@@ -22,6 +22,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { PuzzleKind } from '../model/puzzle';
 import { WorkerPool } from '../worker/pool';
 import type { Analysis, JobOptions } from '../worker/protocol';
+import { suggestActions } from './suggest';
 import { askedFor, fixAllStub, fixAllWithEdit, quickFixes, wants, type ActionContext, type FixAllData } from './codeActions';
 import { parseDiagnostics, resultDiagnostics, gridAnchor } from './diagnostics';
 import { kindOf, parsed } from './documents';
@@ -378,6 +379,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const only = params.context?.only;
     const actions: CodeAction[] = [];
     if (wants(only, CodeActionKind.QuickFix)) actions.push(...quickFixes(ctx, params.range, params.context?.diagnostics ?? []));
+    if (wants(only, CodeActionKind.QuickFix)) actions.push(...suggestActions(ctx, params.context?.diagnostics ?? []));
     if (wants(only, FixAllKind)) {
       if (resolveSupport) {
         const stub = fixAllStub(ctx, 'resolve');

@@ -26,6 +26,10 @@ export interface SlitherlinkPuzzle extends PuzzleBase {
   kind: 'slitherlink';
   /** Hint per cell, index r * cols + c: 0..4, or -1 for an empty cell. */
   hints: Int8Array;
+  /** The intended loop from the optional solution block after `---`: 1 = inside (design tools). */
+  solution?: Uint8Array;
+  /** Range of the solution block, from the `---` line to its last row. */
+  solutionRange?: Range;
 }
 
 export interface NumberlinkRule {

@@ -12,7 +12,9 @@
  * - chains: an edge inside one chain would close a cycle, an edge between chains holding
  *   different labels would join them: both are dropped.
  * - notouch: two adjacent cells of one chain not linked by their edge touch: contradiction; two
- *   adjacent cells of chains with the same label will be on one path, so their edge is forced.
+ *   adjacent cells of chains with the same label will be on one path, so their edge is forced; a
+ *   cell cannot join a chain when that would put it next to a cell of the same path that it
+ *   cannot be linked to (see cannotJoin).
  * A contradiction means no solution at all.
  */
 import type { NumberlinkRule } from '../model/puzzle';
@@ -87,6 +89,25 @@ export function deduce(inst: NumberlinkInstance, rule: NumberlinkRule): Deductio
     const t = nextCell[ru]; nextCell[ru] = nextCell[rv]; nextCell[rv] = t;
   };
 
+  /**
+   * notouch: linking v to u puts v on the path of u's chain (root r), so every other neighbour w
+   * of v on that path must be linked to v. That fails when w is in the chain itself and not
+   * linked to v (the link would close a cycle, or it is out), or when w's chain has the same
+   * label and its edge to v is out.
+   */
+  const cannotJoin = (v: number, u: number, r: number): boolean => {
+    const lr = label[r];
+    for (let p = adjStart[v]; p < adjStart[v + 1]; p++) {
+      const e = adjEdge[p];
+      const w = E[2 * e] === v ? E[2 * e + 1] : E[2 * e];
+      if (w === u) continue;
+      const rw = find(w);
+      if (rw === r && fixed[e] !== 1) return true;
+      if (lr >= 0 && label[rw] === lr && fixed[e] === 0) return true;
+    }
+    return false;
+  };
+
   const check = (v: number): void => {
     const isEnd = cells[v] >= 0;
     let ones = 0, unk = 0;
@@ -110,6 +131,8 @@ export function deduce(inst: NumberlinkInstance, rule: NumberlinkRule): Deductio
         } else if (label[ru] >= 0 && label[rv] >= 0) {
           if (label[ru] !== label[rv]) setEdge(e, 0);
           else if (rule.notouch) setEdge(e, 1);
+        } else if (rule.notouch && cannotJoin(v, u, ru)) {
+          setEdge(e, 0);
         }
         if (contradiction) return;
       }

@@ -9,7 +9,8 @@
  * Cell word:
  *   0            unused so far (an empty cell of degree 0) or a vacant slot;
  *   -1           full and anonymous: nothing can join it any more (degree 2 when path identity is
- *                not needed, or any cell of a completed path);
+ *                not needed, any cell of a completed path without notouch, or a cell that can
+ *                no longer get two edges and so stays empty);
  *   -2 - label   (notouch only) a cell of the completed path of `label`;
  *   key<<1 | 1   an open end: an endpoint of degree 0 or an empty cell of degree 1;
  *   key<<1       (notouch only) a cell of degree 2 (or a used endpoint) of a path still open.
@@ -384,7 +385,8 @@ export class NumberlinkSpec implements Spec {
   private separate(s: Int32Array, off: number, a: number, b: number): boolean {
     const wa = s[off + a], wb = s[off + b];
     // A completed path: a cell not on it can never join it; two of its cells must not touch.
-    if (wa < 0 || wb < 0) return wa !== wb;
+    // (-1 is a cell that stays empty.)
+    if (wa < 0 || wb < 0) return wa !== wb || wa === -1;
     const ka = wa >> 1, kb = wb >> 1;
     if (ka !== 0 && ka === kb) return false; // one fragment touching itself
     const base = this.freeBase;
@@ -514,8 +516,10 @@ export class NumberlinkSpec implements Spec {
     for (let g = cap.groupStart[i], gEnd = cap.groupStart[i + 1]; g < gEnd; g++) {
       const x = gSlot[g];
       const wx = s[off + x];
+      // An unused cell needs 2 edges under fill; without fill, one that cannot get 2 any more
+      // stays empty for good, and is marked full (-1) so that it merges with equal states.
       let need: number;
-      if (wx === 0) need = fill ? 2 : 0;
+      if (wx === 0) need = 2;
       else if (wx > 0 && (wx & 1) === 1) need = 1;
       else continue;
       let got = gFree[g];
@@ -540,7 +544,11 @@ export class NumberlinkSpec implements Spec {
         }
         if (got >= need) break;
       }
-      if (got < need) return false;
+      if (got < need) {
+        if (wx !== 0 || fill) return false;
+        s[off + x] = -1;
+        if (avoid) this.dropSlot(s, off, x);
+      }
     }
     return true;
   }

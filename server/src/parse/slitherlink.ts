@@ -5,6 +5,7 @@ import {
   type Line, ProblemList, splitLines, lineKind, parseMetadata, range, contentRange,
   splitTokens, decideLayout, mode, describeChar, widthReason, stripTrailingComment,
 } from './lines';
+import { findSolutionSeparator, parseSolutionBlock } from './solutionBlock';
 import { type Row, splitRow, checkRowLengths, fitCells, defineCellRanges, layoutExample } from './rows';
 
 export interface SlitherlinkParse {
@@ -17,7 +18,16 @@ const DOT = 0x2e, DASH = 0x2d, ZERO = 0x30;
 export function parseSlitherlink(text: string): SlitherlinkParse {
   const problems = new ProblemList();
   try {
-    return parse(String(text ?? ''), problems);
+    // The optional solution block after a `---` line (design tools) is parsed separately.
+    const all = String(text ?? '');
+    const sep = findSolutionSeparator(all);
+    if (sep.offset < 0) return parse(all, problems);
+    const result = parse(all.slice(0, sep.offset), problems);
+    const block = result.puzzle ? parseSolutionBlock(all, result.puzzle.rows, result.puzzle.cols) : null;
+    if (!block || !result.puzzle) return result;
+    if (block.inside) result.puzzle.solution = block.inside;
+    result.puzzle.solutionRange = block.range;
+    return { puzzle: result.puzzle, problems: [...result.problems, ...block.problems] };
   } catch (e) {
     // Defensive: a parser bug must show up as a problem, never as a crash of the editor.
     problems.add('internal-error', { line: 0, col: 0, endLine: 0, endCol: 0 }, `Internal parser error: ${String(e)}`);

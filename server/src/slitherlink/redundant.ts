@@ -13,8 +13,11 @@
  *    loops meeting every hint outside G and all but at most one in G, raising an event where a
  *    hint of G breaks; h in G is necessary iff its event lies on an accepting path. For a redundant
  *    hint deduction usually fixes every edge and the ZDD is a single path. A group whose ZDD grows
- *    too large is split; a single hint that still does is decided by its other values
- *    (`isRedundantByValues`).
+ *    too large is split; a single hint that still does gets witness windows growing around it
+ *    (with the edges deduction fixes for P \ h), then is decided by its other values
+ *    (`isRedundantByValues`), which may hit the limits (StopError: the caller reports
+ *    `redundantStopped`).
+ * Only for puzzles with exactly one loop (the witnesses rely on it).
  */
 import { Grid } from '../model/grid';
 import { StopError, type RunControl } from '../zdd/control';
@@ -65,8 +68,8 @@ export function findRedundantHints(
   if (solution) {
     on = new Uint8Array(grid.edgeCount);
     for (let i = 0; i < solution.length; i++) on[solution[i]] = 1;
+    windowWitnesses(puzzle, grid, solution, necessary, sub, options.window ?? 3, options.margin ?? 2);
   }
-  if (solution) windowWitnesses(puzzle, grid, solution, necessary, sub, options.window ?? 3, options.margin ?? 2);
   const groups: number[][] = [];
   for (let r0 = 0; r0 < grid.rows; r0 += k)
     for (let c0 = 0; c0 < grid.cols; c0 += k) {

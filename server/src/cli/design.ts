@@ -1,0 +1,284 @@
+// `linkpuzzle generate|import|export|design|suggest`: the designer's commands.
+import { readFileSync } from 'node:fs';
+import { Grid } from '../model/grid';
+import type { NumberlinkRule, SlitherlinkPuzzle } from '../model/puzzle';
+import { parsePuzzle, kindFromPath } from '../parse/index';
+import { ruleName } from '../model/puzzle';
+import { parseRule, UsageError } from './args';
+import { generateNumberlink, generateSlitherlink } from '../design/generate';
+import { puzzleFromLoop } from '../design/fromLoop';
+import { hintFamily } from '../design/hintFamily';
+import { suggestHints } from '../design/makeUnique';
+import { hintsOfEdges, loopEdgesOf, loopProblem } from '../design/loop';
+import { parsePuzzLink, numberlinkUrl, slitherlinkUrl } from '../exchange/puzzlink';
+import { loopyId, parseLoopyId } from '../exchange/loopy';
+import { writeNumberlink, writeSlitherlink } from '../exchange/text';
+import type { RunControl } from '../zdd/control';
+
+export const DESIGN_USAGE = `Design commands:
+  generate slitherlink|numberlink WxH [--seed N] [--density D | --pairs N] [--rule RULE] [--solution]
+                                print a new unique puzzle (.slk / .nlk) on standard output; the time
+                                it took on standard error (--solution: add the loop as a --- block)
+  import URL                    print a puzz.link URL (slither, numlin) or a Loopy game ID as a file
+  export --url FILE             print the puzzle's puzz.link URL (--loopy: its Loopy game ID)
+  design FILE [--seed N] [--only-hinted] [--density D] [--family]
+                                from a .slk with a solution block (--- then rows of x/.): fill every
+                                hint from the loop and remove hints while the loop stays the unique
+                                solution; prints the minimal puzzle (hints in the file are kept if
+                                possible; --only-hinted: hints only where the file has one).
+                                --family: count every hint set that makes the loop unique (small grids)
+  suggest FILE                  single hints that would make a Slitherlink puzzle unique, or the
+                                hint changes that give an unsolvable one a solution
+Options: --time-limit MS, --json (suggest, design --family)`;
+
+const out = (s: string) => process.stdout.write(s.endsWith('\n') ? s : s + '\n');
+const err = (s: string) => process.stderr.write(`linkpuzzle: ${s}\n`);
+
+const COMMANDS = new Set(['generate', 'import', 'export', 'design', 'suggest']);
+
+interface Flags {
+  positional: string[];
+  values: Map<string, string>;
+  switches: Set<string>;
+}
+
+const VALUE_FLAGS = new Set(['--seed', '--density', '--pairs', '--rule', '--time-limit']);
+const SWITCHES = new Set(['--url', '--loopy', '--family', '--only-hinted', '--json', '--solution']);
+
+function parseFlags(args: string[]): Flags {
+  const f: Flags = { positional: [], values: new Map(), switches: new Set() };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const eq = a.indexOf('=');
+    const name = a.startsWith('--') && eq > 0 ? a.slice(0, eq) : a;
+    if (VALUE_FLAGS.has(name)) {
+      const v = eq > 0 && a.startsWith('--') ? a.slice(eq + 1) : args[++i];
+      if (v === undefined) throw new UsageError(`${name} needs a value`);
+      f.values.set(name, v);
+    } else if (SWITCHES.has(a)) f.switches.add(a);
+    else if (a.startsWith('--') && a.length > 2) throw new UsageError(`unknown option ${a}`);
+    else f.positional.push(a);
+  }
+  return f;
+}
+
+function num(f: Flags, name: string, min: number, max: number): number | undefined {
+  const v = f.values.get(name);
+  if (v === undefined) return undefined;
+  const x = Number(v);
+  if (!Number.isFinite(x) || x < min || x > max) throw new UsageError(`${name} must be a number from ${min} to ${max}`);
+  return x;
+}
+
+function control(f: Flags): RunControl {
+  const t = num(f, '--time-limit', 1, 1e9);
+  return t !== undefined ? { limits: { timeMs: t } } : {};
+}
+
+function readFile(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new FileError(`${path}: cannot read: ${(e as Error).message}`);
+  }
+}
+
+class FileError extends Error {}
+
+/** Runs a design command; null when argv is not one (main handles it). */
+export function runDesignCommand(argv: string[]): number | null {
+  if (argv.length === 0 || !COMMANDS.has(argv[0])) return null;
+  try {
+    const f = parseFlags(argv.slice(1));
+    switch (argv[0]) {
+      case 'generate': return runGenerate(f);
+      case 'import': return runImport(f);
+      case 'export': return runExport(f);
+      case 'design': return runDesign(f);
+      default: return runSuggest(f);
+    }
+  } catch (e) {
+    if (e instanceof UsageError) {
+      err(e.message);
+      process.stderr.write(`Run 'linkpuzzle --help' for usage.\n`);
+      return 2;
+    }
+    if (e instanceof FileError) {
+      err(e.message);
+      return 1;
+    }
+    throw e;
+  }
+}
+
+function runGenerate(f: Flags): number {
+  const [kind, size] = f.positional;
+  if (kind !== 'slitherlink' && kind !== 'numberlink') throw new UsageError('generate needs slitherlink or numberlink');
+  const m = /^(\d+)x(\d+)$/.exec(size ?? '');
+  if (!m) throw new UsageError('generate needs a size WxH, e.g. 10x10');
+  const cols = Number(m[1]), rows = Number(m[2]);
+  if (rows < 1 || cols < 1 || rows * cols > 10_000) throw new UsageError('the size must be at least 1x1 and at most 10000 cells');
+  const seed = num(f, '--seed', 0, 2 ** 32 - 1) ?? Math.floor(Math.random() * 2 ** 31);
+  if (kind === 'slitherlink') {
+    if (rows * cols < 2) throw new UsageError('a Slitherlink grid needs at least two cells');
+    const density = num(f, '--density', 0, 1);
+    const r = generateSlitherlink(rows, cols, { seed, density, control: control(f) });
+    const meta: Record<string, string> = { generator: `linkpuzzle generate slitherlink ${cols}x${rows} --seed ${seed}${density !== undefined ? ` --density ${density}` : ''}` };
+    let text = writeSlitherlink({ rows, cols, hints: r.hints }, meta);
+    if (f.switches.has('--solution')) text += solutionBlockText(rows, cols, r.inside);
+    out(text);
+    const n = r.hints.filter((h) => h >= 0).length;
+    err(`generated in ${Math.round(r.ms)} ms: ${n} hints, ${r.minimal ? 'minimal' : 'unique (not every hint proved necessary)'}${r.stopped ? `; ${r.stopped.message}` : ''}`);
+    return 0;
+  }
+  const rule: NumberlinkRule = f.values.has('--rule') ? parseRule(f.values.get('--rule')!) : { fill: false, notouch: false };
+  const pairs = num(f, '--pairs', 1, 5000);
+  const r = generateNumberlink(rows, cols, { seed, rule, pairs, control: control(f) });
+  const ruleWords = ruleName(rule);
+  out(writeNumberlink({ rows, cols, cells: r.cells, labels: r.labels, rule: ruleWords === 'nikoli' ? undefined : ruleWords },
+    { generator: `linkpuzzle generate numberlink ${cols}x${rows} --seed ${seed}${pairs ? ` --pairs ${pairs}` : ''}` }));
+  err(`generated in ${Math.round(r.ms)} ms: ${r.labels.length} pairs, ${r.unique ? 'unique' : 'NOT proved unique'} after ${r.checks} checks${r.stopped ? `; ${r.stopped.message}` : ''}`);
+  return r.unique ? 0 : 1;
+}
+
+export function solutionBlockText(rows: number, cols: number, inside: ArrayLike<number>): string {
+  let s = '---\n';
+  for (let r = 0; r < rows; r++) {
+    const row: string[] = [];
+    for (let c = 0; c < cols; c++) row.push(inside[r * cols + c] ? 'x' : '.');
+    s += row.join(' ') + '\n';
+  }
+  return s;
+}
+
+function runImport(f: Flags): number {
+  const src = f.positional[0];
+  if (!src) throw new UsageError('import needs a puzz.link URL or a Loopy game ID');
+  if (/^\s*\d+x\d+[^:]*:/.test(src)) {
+    const g = parseLoopyId(src);
+    if ('error' in g) { err(g.error); return 1; }
+    out(writeSlitherlink(g, { loopy: src.trim() }));
+    return 0;
+  }
+  const p = parsePuzzLink(src);
+  if ('error' in p) { err(p.error); return 1; }
+  if (p.kind === 'slitherlink') out(writeSlitherlink(p, { source: src.trim() }));
+  else out(writeNumberlink(p, { source: src.trim() }));
+  return 0;
+}
+
+function loadPuzzle(path: string | undefined) {
+  if (!path) throw new UsageError('a FILE is needed');
+  const kind = kindFromPath(path);
+  if (!kind) throw new UsageError(`${path}: not a .slk or .nlk file`);
+  const { puzzle, problems } = parsePuzzle(readFile(path), kind);
+  if (!puzzle || problems.length > 0) {
+    const p = problems[0];
+    throw new FileError(`${path}:${p ? `${p.range.line + 1}:${p.range.col + 1}: ${p.message}` : ' cannot be parsed'}`);
+  }
+  return puzzle;
+}
+
+function runExport(f: Flags): number {
+  const p = loadPuzzle(f.positional[0]);
+  if (f.switches.has('--loopy')) {
+    if (p.kind !== 'slitherlink') throw new UsageError('Loopy game IDs are for Slitherlink only');
+    out(loopyId(p));
+    return 0;
+  }
+  out(p.kind === 'slitherlink' ? slitherlinkUrl(p) : numberlinkUrl({ rows: p.rows, cols: p.cols, cells: p.cells, labels: p.labels }));
+  return 0;
+}
+
+function runDesign(f: Flags): number {
+  const path = f.positional[0];
+  const p = loadPuzzle(path);
+  if (p.kind !== 'slitherlink') throw new UsageError('design works on .slk files');
+  if (!p.solution) throw new FileError(`${path}: no solution block: add a line --- after the grid, then one row of x (inside) and . (outside) per grid row`);
+  const grid = new Grid(p.rows, p.cols);
+  const on = loopEdgesOf(grid, p.solution);
+  const bad = loopProblem(grid, on);
+  if (bad) throw new FileError(`${path}: the solution block is not one loop: ${bad}`);
+  const loopHints = hintsOfEdges(grid, on);
+  const fileHinted = new Uint8Array(grid.cellCount);
+  for (let c = 0; c < grid.cellCount; c++) {
+    if (p.hints[c] < 0) continue;
+    fileHinted[c] = 1;
+    if (p.hints[c] !== loopHints[c]) {
+      throw new FileError(`${path}: the hint ${p.hints[c]} at row ${Math.floor(c / p.cols) + 1}, column ${(c % p.cols) + 1} disagrees with the loop (${loopHints[c]})`);
+    }
+  }
+  const onlyHinted = f.switches.has('--only-hinted');
+  const mask = onlyHinted ? fileHinted : undefined;
+  if (f.switches.has('--family')) return runFamily(f, p, mask);
+  const seed = num(f, '--seed', 0, 2 ** 32 - 1) ?? 1;
+  const r = puzzleFromLoop(p.rows, p.cols, p.solution, { seed, mask, preferKeep: onlyHinted ? undefined : fileHinted, density: num(f, '--density', 0, 1), control: control(f) });
+  if (r.notUnique) { err(`${path}: even with every ${onlyHinted ? 'allowed ' : ''}hint the loop is not the only solution`); return 1; }
+  const meta: Record<string, string> = {};
+  for (const m of p.metadata) meta[m.key] = m.value;
+  out(writeSlitherlink({ rows: p.rows, cols: p.cols, hints: r.hints }, meta) + solutionBlockText(p.rows, p.cols, p.solution));
+  const n = r.hints.filter((h) => h >= 0).length;
+  err(`${n} hints, ${r.minimal ? 'minimal' : 'unique, not proved minimal'} (${r.checks} checks, ${Math.round(r.ms)} ms)${r.stopped ? `; ${r.stopped.message}` : ''}`);
+  return 0;
+}
+
+function runFamily(f: Flags, p: SlitherlinkPuzzle, mask: Uint8Array | undefined): number {
+  const r = hintFamily(p.rows, p.cols, p.solution!, { mask, control: control(f) });
+  if (!r.ok) {
+    if (f.switches.has('--json')) out(JSON.stringify({ count: null, stopped: r.stopped.message }));
+    else out(`unknown: ${r.stopped.message}`);
+    return 0;
+  }
+  const asPuzzle = (cells: number[] | null): string | null => {
+    if (!cells) return null;
+    const h = new Int8Array(p.rows * p.cols).fill(-1);
+    for (const c of cells) h[c] = r.loopHints[c];
+    return writeSlitherlink({ rows: p.rows, cols: p.cols, hints: h });
+  };
+  if (f.switches.has('--json')) {
+    out(JSON.stringify({
+      count: r.count.toString(), minimal: r.minimalCount.toString(), minimumSize: r.minimumSize,
+      minimum: r.minimum?.map((c) => [Math.floor(c / p.cols), c % p.cols]) ?? null,
+      hardest: r.hardest?.map((c) => [Math.floor(c / p.cols), c % p.cols]) ?? null, ms: Math.round(r.ms),
+    }));
+    return 0;
+  }
+  out(`hint sets that make the loop unique: ${r.count}`);
+  out(`minimal ones: ${r.minimalCount}`);
+  if (r.minimumSize < 0) { out('no hint set makes this loop unique'); return 0; }
+  out(`minimum size: ${r.minimumSize}`);
+  out(`one minimum puzzle:\n${asPuzzle(r.minimum)}`);
+  out(`the hardest minimal puzzle (fewest 4s, then 0s, 3s, 1s, 2s):\n${asPuzzle(r.hardest)}`);
+  err(`${Math.round(r.ms)} ms`);
+  return 0;
+}
+
+function runSuggest(f: Flags): number {
+  const path = f.positional[0];
+  const p = loadPuzzle(path);
+  if (p.kind !== 'slitherlink') throw new UsageError('suggest works on .slk files');
+  const r = suggestHints(p.rows, p.cols, p.hints, { control: control(f) });
+  const at = (x: { row: number; col: number }) => `row ${x.row + 1}, column ${x.col + 1}`;
+  if (f.switches.has('--json')) {
+    const big = (_k: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v);
+    out(JSON.stringify(r, big));
+    return 0;
+  }
+  if (r.stopped) { out(`${path}: ${r.stopped.message}`); return 0; }
+  if (r.count === 1n) { out(`${path}: already unique`); return 0; }
+  if (r.count === 0n) {
+    out(`${path}: no solution`);
+    if (!r.repairs?.length) out('no single hint change gives it a solution');
+    for (const x of r.repairs ?? []) out(`${x.value === null ? 'remove the hint at' : `change to ${x.value} at`} ${at(x)}: ${x.count === 1n ? 'unique' : `${x.count} solutions`}`);
+    return 0;
+  }
+  out(`${path}: ${r.count} solutions`);
+  if (r.singles.length > 0) {
+    for (const s of r.singles) out(`add ${s.value} at ${at(s)}: unique`);
+    return 0;
+  }
+  out('no single hint makes it unique');
+  if (r.bestSingle) out(`best single: ${r.bestSingle.value} at ${at(r.bestSingle)} leaves ${r.bestSingle.count} solutions`);
+  if (r.pair) out(`best pair found: ${r.pair.first.value} at ${at(r.pair.first)} and ${r.pair.second.value} at ${at(r.pair.second)} leave ${r.pair.count === 1n ? 'a unique solution' : `${r.pair.count} solutions`}`);
+  return 0;
+}

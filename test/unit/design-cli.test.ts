@@ -1,0 +1,122 @@
+/** The design commands of dist/cli.js (run `npm run build` first). */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseSlitherlink, parseNumberlink } from '../../server/src/parse/index';
+import { checkSlitherlink } from '../../server/src/analysis/slitherlink';
+import { checkNumberlink } from '../../server/src/analysis/numberlink';
+import { bruteLoops } from './slitherlink-brute';
+
+const CLI = join(__dirname, '../../dist/cli.js');
+const dir = mkdtempSync(join(tmpdir(), 'lp-design-'));
+const env = { ...process.env, HOME: dir, XDG_CONFIG_HOME: dir };
+const run = (...args: string[]) => spawnSync('node', [CLI, ...args], { encoding: 'utf8', env });
+
+describe('linkpuzzle generate', () => {
+  it('slitherlink: a unique puzzle on stdout, the time on stderr; the same seed gives the same puzzle', () => {
+    const a = run('generate', 'slitherlink', '8x6', '--seed', '11');
+    expect(a.status).toBe(0);
+    expect(a.stderr).toMatch(/generated in \d+ ms/);
+    const { puzzle, problems } = parseSlitherlink(a.stdout);
+    expect(problems).toEqual([]);
+    expect([puzzle!.rows, puzzle!.cols]).toEqual([6, 8]);
+    expect(checkSlitherlink(puzzle!, { redundant: false }).verdict).toBe('unique');
+    expect(run('generate', 'slitherlink', '8x6', '--seed', '11').stdout).toBe(a.stdout);
+  });
+  it('numberlink under fill: unique', () => {
+    const a = run('generate', 'numberlink', '6x5', '--seed', '3', '--rule', 'fill');
+    expect(a.status).toBe(0);
+    const { puzzle, problems } = parseNumberlink(a.stdout);
+    expect(problems).toEqual([]);
+    expect(puzzle!.rule.fill).toBe(true);
+    expect(checkNumberlink(puzzle!).verdict).toBe('unique');
+  });
+  it('usage errors exit 2', () => {
+    expect(run('generate', 'sudoku', '5x5').status).toBe(2);
+    expect(run('generate', 'slitherlink', '5by5').status).toBe(2);
+    expect(run('generate', 'slitherlink', '5x5', '--bogus').status).toBe(2);
+  });
+});
+
+describe('linkpuzzle import / export', () => {
+  const urls = JSON.parse(readFileSync(join(__dirname, '../fixtures/exchange/slitherlink-urls.json'), 'utf8')) as Array<{ url: string }>;
+  it('puzz.link URL -> file -> URL is exact', () => {
+    for (const { url } of urls.slice(0, 3)) {
+      const imp = run('import', url);
+      expect(imp.status).toBe(0);
+      const file = join(dir, 'p.slk');
+      writeFileSync(file, imp.stdout);
+      expect(run('export', '--url', file).stdout.trim()).toBe(url);
+    }
+  });
+  it('Loopy game IDs round-trip', () => {
+    const id = '5x5t0:a3b2a0c1a3b2b1f';
+    const imp = run('import', id);
+    expect(imp.status).toBe(0);
+    const file = join(dir, 'l.slk');
+    writeFileSync(file, imp.stdout);
+    expect(run('export', '--loopy', file).stdout.trim()).toBe('5x5t0:' + id.split(':')[1]);
+  });
+  it('numberlink URLs round-trip', () => {
+    const url = 'https://puzz.link/p?numlin/5/5/1g2h3g1k2h3n';
+    const imp = run('import', url);
+    expect(imp.status).toBe(0);
+    const file = join(dir, 'n.nlk');
+    writeFileSync(file, imp.stdout);
+    expect(run('export', '--url', file).stdout.trim()).toBe(url);
+  });
+  it('a bad URL exits 1 with a message', () => {
+    const r = run('import', 'https://puzz.link/p?sudoku/9/9/abc');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/not a Slitherlink or Numberlink URL/);
+  });
+});
+
+describe('linkpuzzle design / suggest', () => {
+  const loopFile = join(dir, 'loop.slk');
+  writeFileSync(loopFile, '# title: plus\n. . . .\n. . . .\n. . . .\n. . . .\n---\n. x . .\nx x x .\n. x x x\n. . x .\n');
+  it('design prints a minimal puzzle whose unique solution is the loop (brute force)', () => {
+    const r = run('design', loopFile, '--seed', '2');
+    expect(r.status).toBe(0);
+    const { puzzle, problems } = parseSlitherlink(r.stdout);
+    expect(problems).toEqual([]);
+    expect(Array.from(puzzle!.solution!)).toEqual([0, 1, 0, 0, 1, 1, 1, 0, 0, 1, 1, 1, 0, 0, 1, 0]);
+    expect(bruteLoops(4, 4, puzzle!.hints, 2).length).toBe(1);
+    for (let c = 0; c < 16; c++) {
+      if (puzzle!.hints[c] < 0) continue;
+      const less = Int8Array.from(puzzle!.hints);
+      less[c] = -1;
+      expect(bruteLoops(4, 4, less, 2).length).toBe(2);
+    }
+  });
+  it('design --family --json gives the section 7 statistics', () => {
+    const r = run('design', loopFile, '--family', '--json');
+    expect(r.status).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(Number(j.count)).toBeGreaterThan(0);
+    expect(j.minimum.length).toBe(j.minimumSize);
+  });
+  it('design without a solution block explains what to add', () => {
+    const f = join(dir, 'plain.slk');
+    writeFileSync(f, '3..\n...\n');
+    const r = run('design', f);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/no solution block/);
+  });
+  it('suggest lists hints that make the puzzle unique', () => {
+    const f = join(dir, 'multi.slk');
+    writeFileSync(f, '. 3 . .\n. . . .\n. . 2 .\n. . . .\n');
+    const r = run('suggest', f, '--json');
+    expect(r.status).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(Number(j.count)).toBeGreaterThan(1);
+    for (const s of j.singles) {
+      const h = Int8Array.from([-1, 3, -1, -1, -1, -1, -1, -1, -1, -1, 2, -1, -1, -1, -1, -1]);
+      h[s.row * 4 + s.col] = s.value;
+      expect(bruteLoops(4, 4, h, 2).length).toBe(1);
+    }
+  });
+});
+void execFileSync;

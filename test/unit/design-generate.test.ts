@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { Grid } from '../../server/src/model/grid';
+import { checkSlitherlink } from '../../server/src/analysis/slitherlink';
+import { checkNumberlink } from '../../server/src/analysis/numberlink';
+import { generateNumberlink, generateSlitherlink, randomHamiltonianPath } from '../../server/src/design/generate';
+import { randomInside } from '../../server/src/design/randomLoop';
+import { loopEdgesOf, loopProblem, seededRandom } from '../../server/src/design/loop';
+import { puzzleOf } from '../../server/src/design/uniqueness';
+import { bruteLoops } from './slitherlink-brute';
+import { bruteSolve } from './numberlink-brute';
+
+describe('random loops', () => {
+  it('are always one simple loop', () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const rows = 2 + (seed % 7), cols = 2 + ((seed * 3) % 9);
+      const inside = randomInside(rows, cols, seededRandom(seed), 0.3 + (seed % 5) / 10);
+      const g = new Grid(rows, cols);
+      expect(loopProblem(g, loopEdgesOf(g, inside))).toBeNull();
+    }
+  });
+});
+
+describe('Slitherlink generator', () => {
+  it('small puzzles are unique by brute force, minimal, and solved by the intended loop', () => {
+    for (let seed = 1; seed <= 6; seed++) {
+      const [rows, cols] = seed % 2 ? [4, 4] : [3, 5];
+      const r = generateSlitherlink(rows, cols, { seed });
+      expect(r.minimal).toBe(true);
+      const loops = bruteLoops(rows, cols, r.hints, 2);
+      expect(loops.length).toBe(1);
+      const g = new Grid(rows, cols);
+      const on = loopEdgesOf(g, r.inside);
+      expect(loops[0]).toEqual([...on.keys()].filter((e) => on[e]));
+      for (let c = 0; c < r.hints.length; c++) {
+        if (r.hints[c] < 0) continue;
+        const less = Int8Array.from(r.hints);
+        less[c] = -1;
+        expect(bruteLoops(rows, cols, less, 2).length).toBe(2);
+      }
+    }
+  });
+  it('a 10x10 puzzle is unique by the solver; a density target leaves more hints', () => {
+    const r = generateSlitherlink(10, 10, { seed: 5 });
+    expect(checkSlitherlink(puzzleOf(10, 10, r.hints), { redundant: false }).verdict).toBe('unique');
+    const d = generateSlitherlink(10, 10, { seed: 5, density: 0.6 });
+    const n = d.hints.filter((h) => h >= 0).length;
+    expect(n).toBeGreaterThanOrEqual(60);
+    expect(checkSlitherlink(puzzleOf(10, 10, d.hints), { redundant: false }).verdict).toBe('unique');
+  });
+});
+
+describe('Numberlink generator', () => {
+  it('random Hamiltonian paths visit every cell once through adjacent cells', () => {
+    for (const [rows, cols, seed] of [[5, 5, 1], [4, 7, 2], [1, 6, 3], [6, 3, 4]]) {
+      const p = randomHamiltonianPath(rows, cols, seededRandom(seed));
+      expect(new Set(p).size).toBe(rows * cols);
+      for (let i = 1; i < p.length; i++) {
+        const a = p[i - 1], b = p[i];
+        expect(Math.abs(Math.floor(a / cols) - Math.floor(b / cols)) + Math.abs((a % cols) - (b % cols))).toBe(1);
+      }
+    }
+  });
+  for (const rule of [{ fill: false, notouch: false }, { fill: true, notouch: false }, { fill: true, notouch: true }]) {
+    it(`small puzzles (${rule.fill ? 'fill' : 'nikoli'}${rule.notouch ? ' notouch' : ''}) are unique by brute force and covered`, () => {
+      for (let seed = 1; seed <= 5; seed++) {
+        const [rows, cols] = seed % 2 ? [4, 4] : [4, 5];
+        const r = generateNumberlink(rows, cols, { seed, rule, pairs: 3 });
+        expect(r.unique).toBe(true);
+        const b = bruteSolve(rows, cols, r.cells, r.labels.length, rule);
+        expect(b.count).toBe(1);
+        expect(r.paths.reduce((a, p) => a + p.length, 0)).toBe(rows * cols);
+      }
+    });
+  }
+  it('a 10x10 nikoli puzzle is good by the solver', () => {
+    const r = generateNumberlink(10, 10, { seed: 3 });
+    const zero = { line: 0, col: 0, endLine: 0, endCol: 0 };
+    const res = checkNumberlink({
+      kind: 'numberlink', rows: 10, cols: 10, cells: r.cells, labels: r.labels, rule: { fill: false, notouch: false },
+      cellRanges: [], metadata: [], layout: 'compact', headerRange: zero,
+    });
+    expect(res.verdict).toBe('unique');
+    expect(res.covers).toBe(true);
+  });
+});
