@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // `npm run bench`: speed and memory, printed as tables and written to bench-results/bench.json.
-//   node test/bench/run.mjs [--only cycles|slitherlink|numberlink[,...]] [--quick] [--corpus DIR]
+//   node test/bench/run.mjs [--only cycles|slitherlink|numberlink|incremental[,...]] [--quick] [--corpus DIR]
 //                           [--max-n N] [--nikoli-limit MS] [--no-redundant] [--out FILE]
 // (a) all cycles on n×n vertex grids (test/bench/cycles.ts), each n in its own process for peak RSS;
 // (b) the Slitherlink corpus: time to the verdict, and to the verdict plus redundant hints (unless
 //     --no-redundant), by size;
 // (c) Numberlink collections under their rule (fill notouch) and under nikoli;
+// (e) the incremental re-check gain (test/bench/incremental.mjs): cold check vs re-check after a
+//     last-row edit of a large ambiguous Slitherlink;
 // (d) every time also as a ratio to a fixed reference workload run in the same process, so that
 //     figures compare across machines. Corpus parts need ../shared/corpus and say so when absent.
 import * as esbuild from 'esbuild';
@@ -33,10 +35,10 @@ if (opt.help) {
   console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 10).join('\n').replace(/^\/\/ ?/gm, ''));
   process.exit(0);
 }
-const parts = new Set((opt.only ?? 'cycles,slitherlink,numberlink').split(','));
+const parts = new Set((opt.only ?? 'cycles,slitherlink,numberlink,incremental').split(','));
 for (const p of parts) {
-  if (!['cycles', 'slitherlink', 'numberlink'].includes(p)) {
-    console.error(`bench: unknown part '${p}' (cycles, slitherlink, numberlink)`);
+  if (!['cycles', 'slitherlink', 'numberlink', 'incremental'].includes(p)) {
+    console.error(`bench: unknown part '${p}' (cycles, slitherlink, numberlink, incremental)`);
     process.exit(2);
   }
 }
@@ -339,6 +341,16 @@ if (parts.has('numberlink')) {
     console.log('');
     report.parts.numberlink = out;
   }
+}
+
+// ---------- (e) incremental re-check ----------
+if (parts.has('incremental')) {
+  console.log('(e) incremental re-check after a last-row edit (test/bench/incremental.mjs)');
+  const jsonFile = join(cacheDir, `incremental-${process.pid}.json`);
+  const r = spawnSync(process.execPath, [join(root, 'test/bench/incremental.mjs'), '--json', jsonFile, ...(quick ? ['--quick'] : [])], { cwd: root, stdio: 'inherit', timeout: 1_800_000 });
+  if (r.status === 0 && existsSync(jsonFile)) report.parts.incremental = JSON.parse(readFileSync(jsonFile, 'utf8'));
+  else report.parts.incremental = { error: `exit ${r.status ?? r.signal}` };
+  console.log('');
 }
 
 const outFile = resolve(opt.out ?? join(root, 'bench-results', 'bench.json'));

@@ -107,13 +107,14 @@ describe('linkpuzzle design / suggest', () => {
   });
   it('suggest lists hints that make the puzzle unique', () => {
     const f = join(dir, 'multi.slk');
-    writeFileSync(f, '. 3 . .\n. . . .\n. . 2 .\n. . . .\n');
+    writeFileSync(f, '. 3 . .\n. 2 . 1\n. . 2 .\n3 . . .\n');
     const r = run('suggest', f, '--json');
     expect(r.status).toBe(0);
     const j = JSON.parse(r.stdout);
     expect(Number(j.count)).toBeGreaterThan(1);
+    expect(j.singles.length).toBeGreaterThan(0);
     for (const s of j.singles) {
-      const h = Int8Array.from([-1, 3, -1, -1, -1, -1, -1, -1, -1, -1, 2, -1, -1, -1, -1, -1]);
+      const h = Int8Array.from([-1, 3, -1, -1, -1, 2, -1, 1, -1, -1, 2, -1, 3, -1, -1, -1]);
       h[s.row * 4 + s.col] = s.value;
       expect(bruteLoops(4, 4, h, 2).length).toBe(1);
     }

@@ -131,3 +131,29 @@ describe('.slk solution block', () => {
     expect(puzzle!.solution).toBeUndefined();
   });
 });
+
+import { hasOtherLoop } from '../../server/src/design/uniqueness';
+import { randomInside } from '../../server/src/design/randomLoop';
+import { seededRandom } from '../../server/src/design/loop';
+
+describe('hasOtherLoop (the removal and generator uniqueness test) against brute force', () => {
+  it('random loops and random hint subsets of them', () => {
+    let yes = 0, no = 0;
+    for (let seed = 1; seed <= 60; seed++) {
+      const rand = seededRandom(seed);
+      const [rows, cols] = seed % 3 === 0 ? [4, 5] : seed % 3 === 1 ? [4, 4] : [3, 5];
+      const inside = randomInside(rows, cols, rand, 0.3 + rand() * 0.4);
+      const g = new Grid(rows, cols);
+      const on = loopEdgesOf(g, inside);
+      const full = hintsOfEdges(g, on);
+      const keep = 0.2 + rand() * 0.6;
+      const hints = full.map((h) => (rand() < keep ? h : -1)) as Int8Array;
+      const other = hasOtherLoop(g, Int8Array.from(hints), on);
+      const brute = bruteLoops(rows, cols, hints, 2).length > 1;
+      expect(other).toBe(brute);
+      if (brute) yes++; else no++;
+    }
+    expect(yes).toBeGreaterThan(5);
+    expect(no).toBeGreaterThan(5);
+  });
+});

@@ -3,6 +3,9 @@ import { makeInstance } from '../../server/src/numberlink/instance';
 import { buildNumberlinkZdd } from '../../server/src/numberlink/solve';
 import { edgesToPaths, pathsProblem } from '../../server/src/numberlink/paths';
 import { bruteSolve } from './numberlink-brute';
+import { NumberlinkSpec } from '../../server/src/numberlink/spec';
+import { planFrontier } from '../../server/src/zdd/frontier';
+import { buildZdd } from '../../server/src/zdd/build';
 
 const RULES = [
   { fill: false, notouch: false },
@@ -163,5 +166,40 @@ describe('numberlink pruning keeps every solution (larger grids, against the unp
       }
     }
     expect(nonzero).toBeGreaterThan(100);
+  });
+});
+
+describe('numberlink spec with a frontier wider than 32 cells (several words per avoidance row)', () => {
+  it('2 x 24 grids decided in an order that keeps every cell in the frontier, vs brute force', () => {
+    const rand = rng(4242);
+    const rows = 2, cols = 24;
+    let nonzero = 0;
+    for (let t = 0; t < 12; t++) {
+      const { cells, pairs } = walkCells(rows, cols, rand, 6);
+      const inst = makeInstance(rows, cols, cells, pairs);
+      // All vertical edges first: every cell enters early and stays until its row edges are done.
+      const m = inst.graph.edges.length >> 1;
+      const vertical: number[] = [], horizontal: number[] = [];
+      for (let e = 0; e < m; e++) {
+        const a = inst.graph.edges[2 * e], b = inst.graph.edges[2 * e + 1];
+        (b - a === cols ? vertical : horizontal).push(e);
+      }
+      // Right to left, so that the cells decided last (on the left) sit in slots 32 and up.
+      vertical.reverse();
+      horizontal.reverse();
+      const plan = planFrontier(inst.graph, Int32Array.from([...vertical, ...horizontal]));
+      expect(plan.width).toBeGreaterThan(32);
+      for (const rule of RULES) {
+        if (!rule.notouch) continue;
+        const brute = bruteSolve(rows, cols, cells, pairs, rule, 0);
+        const spec = new NumberlinkSpec({
+          cellCount: rows * cols, endpointKey: inst.endpointKey, labelCount: pairs, plan, rule,
+          edgeEnds: inst.graph.edges,
+        });
+        expect(buildZdd(spec).zdd.count(), `${Array.from(cells)} ${JSON.stringify(rule)}`).toBe(BigInt(brute.count));
+        if (brute.count > 0) nonzero++;
+      }
+    }
+    expect(nonzero).toBeGreaterThan(3);
   });
 });

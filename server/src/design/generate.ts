@@ -61,7 +61,7 @@ export function generateSlitherlink(rows: number, cols: number, options: Generat
 export interface GenerateNumberlinkOptions {
   seed?: number;
   rule?: NumberlinkRule;
-  /** Number of pairs to start from (default about one per 5 cells); repairs may add more. */
+  /** Number of pairs to start from (default about one per 12 cells); repairs may add more. */
   pairs?: number;
   /** Limits of one solver check (default 3 s, 2,000,000 nodes); an undecided check adds a pair. */
   perCheckMs?: number;
@@ -161,6 +161,60 @@ function splitTouching(paths: number[][], cols: number): number[][] {
   return out;
 }
 
+/** Whether a path runs alongside itself: two of its cells adjacent but not consecutive. */
+function touches(p: number[], cols: number): boolean {
+  const at = new Map<number, number>();
+  p.forEach((v, i) => at.set(v, i));
+  for (let i = 0; i < p.length; i++) {
+    for (const d of [cols, 1]) {
+      const w = p[i] + d;
+      const j = at.get(w);
+      if (j !== undefined && Math.abs(j - i) > 1 && adjacent(p[i], w, cols)) return true;
+    }
+  }
+  return false;
+}
+
+/** Joins paths whose ends are adjacent, in random order, while none runs alongside itself. */
+function mergeEnds(paths: number[][], rows: number, cols: number, rand: () => number, want: number): number[][] {
+  let list = paths.map((p) => p.slice());
+  void rows;
+  for (;;) {
+    if (list.length <= want) return list;
+    const endOf = new Map<number, number>(); // end cell -> path index
+    list.forEach((p, i) => { endOf.set(p[0], i); endOf.set(p[p.length - 1], i); });
+    const cands: [number, number, number, number][] = [];
+    list.forEach((p, i) => {
+      for (const e of [p[0], p[p.length - 1]])
+        for (const d of [-cols, cols, -1, 1]) {
+          const w = e + d;
+          const j = endOf.get(w);
+          if (j !== undefined && j > i && adjacent(e, w, cols)) cands.push([i, e, j, w]);
+        }
+    });
+    shuffleInPlace(cands, rand);
+    let merged = false;
+    for (const [i, e, j, w] of cands) {
+      const a = list[i][list[i].length - 1] === e ? list[i] : list[i].slice().reverse();
+      const b = list[j][0] === w ? list[j] : list[j].slice().reverse();
+      const m = a.concat(b);
+      if (touches(m, cols)) continue;
+      list = list.filter((_, k) => k !== i && k !== j);
+      list.push(m);
+      merged = true;
+      break;
+    }
+    if (!merged) return list;
+  }
+}
+
+function shuffleInPlace<T>(a: T[], rand: () => number): void {
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    const t = a[i]; a[i] = a[j]; a[j] = t;
+  }
+}
+
 function puzzleOfPaths(rows: number, cols: number, paths: number[][], rule: NumberlinkRule): NumberlinkPuzzle {
   const cells = new Int32Array(rows * cols).fill(-1);
   const labels: string[] = [];
@@ -186,21 +240,11 @@ export function generateNumberlink(rows: number, cols: number, options: Generate
   const n = rows * cols;
   if (n < 2) throw new Error('a Numberlink grid needs at least two cells');
   const ham = randomHamiltonianPath(rows, cols, rand);
-  // Initial pieces: `pairs` cuts at random positions, every piece at least 2 cells.
-  const want = Math.max(1, Math.min(Math.floor(n / 2), options.pairs ?? Math.max(1, Math.round(n / 5))));
-  const cutSet = new Set<number>();
-  let guard = 0;
-  while (cutSet.size < want - 1 && guard++ < 100 * n) {
-    const c = 2 + Math.floor(rand() * (n - 3)); // cut before index c
-    if (cutSet.has(c - 1) || cutSet.has(c + 1) || cutSet.has(c)) continue;
-    cutSet.add(c);
-  }
-  const cuts = [...cutSet].sort((a, b) => a - b);
-  let paths: number[][] = [];
-  let from = 0;
-  for (const c of cuts) { paths.push(ham.slice(from, c)); from = c; }
-  paths.push(ham.slice(from));
-  if (rule.notouch) paths = splitTouching(paths, cols);
+  // Pieces that never run alongside themselves (a path that does could take the shortcut, a
+  // second solution under the Nikoli rule, and it breaks notouch), then merged end to end at
+  // random, never creating such a path, down to the wanted number of pairs.
+  const want = Math.max(1, Math.min(Math.floor(n / 2), options.pairs ?? Math.max(1, Math.round(n / 12))));
+  let paths = mergeEnds(splitTouching([ham], cols), rows, cols, rand, want);
   let checks = 0;
   const limits = resolveLimits(options.control);
   const deadline = Date.now() + limits.timeMs;

@@ -129,6 +129,7 @@ export class Scheduler {
     this.minimized.delete(s.key);
     this.stop(s.uri);
     this.lastEdit.delete(s.uri);
+    this.pool.forget(s.uri);
     this.update(s, 0);
   }
 
@@ -136,6 +137,7 @@ export class Scheduler {
   forget(uri: string): void {
     this.stop(uri);
     this.lastEdit.delete(uri);
+    this.pool.forget(uri);
   }
 
   /** Drops any waiting or running job of the uri (edit to unparsable text, close, settings change). */
@@ -212,7 +214,8 @@ export class Scheduler {
     // The engine keeps its own time limit; this deadline is the safety net if some phase does not.
     const deadline = (partial ? 2 : 1) * options.limits.timeMs + HARD_DEADLINE_SLACK_MS;
     const job = this.pool.run(
-      { type: 'check', text: s0.text, kind: s0.kind, options },
+      // The uri lets the worker re-check incrementally (it keeps the document's last build).
+      { type: 'check', text: s0.text, kind: s0.kind, options, uri: s0.uri },
       (p) => {
         if (this.entries.get(s0.uri) === entry) this.events.onProgress(entry.snapshot, p);
       },

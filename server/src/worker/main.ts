@@ -7,6 +7,7 @@ import { parentPort } from 'node:worker_threads';
 import type { Progress } from '../zdd/control';
 import type { FromWorker, ToWorker } from './protocol';
 import { runJob } from './run';
+import { forgetSession } from './sessions';
 
 const PROGRESS_EVERY_MS = 100;
 
@@ -20,6 +21,10 @@ if (parentPort) {
   }
   const port = parentPort;
   port.on('message', (msg: ToWorker) => {
+    if ('forget' in msg) {
+      forgetSession(msg.forget);
+      return;
+    }
     const flag = new Int32Array(msg.cancel);
     let last = 0;
     const post = (m: FromWorker) => port.postMessage(m);

@@ -8,6 +8,7 @@ import { Worker } from 'node:worker_threads';
 import type { Progress } from '../zdd/control';
 import type { FromWorker, Job, JobAnswer, ToWorker } from './protocol';
 import { runJob } from './run';
+import { forgetSession } from './sessions';
 
 export type JobOutcome =
   | { status: 'done'; answer: JobAnswer }
@@ -43,6 +44,8 @@ interface Task {
   settled: boolean;
   slot?: Slot;
   hardTimeoutMs?: number;
+  /** The document whose jobs go to one worker (it keeps the document's incremental session). */
+  affinity?: string;
 }
 
 interface Slot {
@@ -54,6 +57,8 @@ export class WorkerPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Task[] = [];
   private nextId = 1;
+  /** Document -> the worker holding its session. */
+  private readonly bound = new Map<string, Slot>();
   private disposed = false;
   readonly inProcess: boolean;
 
@@ -78,6 +83,7 @@ export class WorkerPool {
     };
     task.settle = finish;
     task.hardTimeoutMs = hardTimeoutMs;
+    if (job.type === 'check' && job.uri) task.affinity = job.uri;
     if (this.inProcess) {
       setImmediate(() => {
         if (task.settled) return;
@@ -97,6 +103,17 @@ export class WorkerPool {
   /** Number of jobs running or waiting. */
   get load(): number {
     return this.queue.length + this.slots.filter((s) => s.task).length;
+  }
+
+  /** The document is closed (or to be checked from scratch): its worker drops its session. */
+  forget(uri: string): void {
+    if (this.inProcess) {
+      forgetSession(uri);
+      return;
+    }
+    const slot = this.bound.get(uri);
+    this.bound.delete(uri);
+    if (slot && this.slots.includes(slot)) slot.worker.postMessage({ forget: uri } satisfies ToWorker);
   }
 
   dispose(): void {
@@ -127,14 +144,41 @@ export class WorkerPool {
     timer.unref?.();
   }
 
+  /**
+   * A free worker for the task, or null to keep it waiting. A document's jobs go to the worker
+   * that has its session; they wait while that worker finishes the document's previous (stale)
+   * job, but move (losing the session) rather than wait behind another document's job.
+   */
+  private slotFor(task: Task): Slot | null {
+    const key = task.affinity;
+    const mine = key !== undefined ? this.bound.get(key) : undefined;
+    if (mine && this.slots.includes(mine)) {
+      if (!mine.task) return mine;
+      if (mine.task.affinity === key) return null;
+    }
+    // Prefer a free worker holding no other document's session, then a new worker, then the
+    // free worker holding the fewest.
+    const holds = (x: Slot) => { let k = 0; for (const v of this.bound.values()) if (v === x) k++; return k; };
+    const free = this.slots.filter((x) => !x.task).sort((x, y) => holds(x) - holds(y));
+    let slot: Slot | undefined = free[0];
+    if ((!slot || holds(slot) > 0) && this.slots.length < this.options.size) slot = this.spawn();
+    if (!slot) return null;
+    if (key !== undefined) {
+      if (mine && mine !== slot && this.slots.includes(mine)) mine.worker.postMessage({ forget: key } satisfies ToWorker);
+      this.bound.set(key, slot);
+    }
+    return slot;
+  }
+
   private pump(): void {
-    while (this.queue.length > 0 && !this.disposed) {
-      let slot = this.slots.find((s) => !s.task);
+    for (let i = 0; i < this.queue.length && !this.disposed; ) {
+      const task = this.queue[i]!;
+      const slot = this.slotFor(task);
       if (!slot) {
-        if (this.slots.length >= this.options.size) return;
-        slot = this.spawn();
+        i++;
+        continue;
       }
-      const task = this.queue.shift()!;
+      this.queue.splice(i, 1);
       slot.task = task;
       task.slot = slot;
       const msg: ToWorker = { id: task.id, job: task.job, cancel: task.cancel };
@@ -195,6 +239,7 @@ export class WorkerPool {
     const i = this.slots.indexOf(slot);
     if (i < 0) return;
     this.slots.splice(i, 1);
+    for (const [uri, s] of this.bound) if (s === slot) this.bound.delete(uri);
     const task = slot.task;
     slot.task = undefined;
     if (task && !task.settled) {

@@ -15,7 +15,8 @@ export interface JobOptions {
 }
 
 export type Job =
-  | { type: 'check'; text: string; kind: PuzzleKind; options: JobOptions }
+  /** `uri`: the document, whose incremental session (Slitherlink) the check may reuse. */
+  | { type: 'check'; text: string; kind: PuzzleKind; options: JobOptions; uri?: string }
   | { type: 'minimize'; text: string; kind: PuzzleKind; options: JobOptions; redundant?: CellRef[] };
 
 /** A check's answer plus what the server derives from it in the same run. */
@@ -24,11 +25,16 @@ export interface Analysis {
   conflicts?: ConflictResult;
   /** A first, quick answer: the verdict is final, redundant hints or conflicts are still coming. */
   partial?: boolean;
+  /** Slitherlink checked through the document's incremental session: how much was reused. */
+  incremental?: { mode: string; levels: number; reusedLevels: number };
 }
 
 export type JobAnswer = { type: 'check'; analysis: Analysis } | { type: 'minimize'; minimize: MinimizeResult | null };
 
-export type ToWorker = { id: number; job: Job; cancel: SharedArrayBuffer };
+export type ToWorker =
+  | { id: number; job: Job; cancel: SharedArrayBuffer }
+  /** The document was closed (or is to be checked from scratch): drop its session. */
+  | { forget: string };
 
 export type FromWorker =
   | { id: number; type: 'progress'; progress: Progress }

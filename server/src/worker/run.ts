@@ -3,20 +3,23 @@ import { checkText } from '../analysis/check';
 import { findConflictingHints } from '../analysis/conflicts';
 import { minimizeHints } from '../analysis/minimize';
 import { parsePuzzle } from '../parse/index';
+import type { CheckOptions } from '../analysis/options';
+import type { CheckResult } from '../analysis/result';
 import type { RunControl } from '../zdd/control';
-import type { Job, JobAnswer } from './protocol';
+import { sessionFor, trimSessions } from './sessions';
+import type { Analysis, Job, JobAnswer } from './protocol';
 
 export function runJob(job: Job, control: RunControl): JobAnswer {
   const { options } = job;
   const base = { limits: options.limits, isCancelled: control.isCancelled, onProgress: control.onProgress };
   if (job.type === 'check') {
-    const result = checkText(job.text, job.kind, {
+    const { result, incremental } = check(job, {
       control: base,
       redundant: options.redundant,
       secondSolution: true,
       defaultRule: options.defaultRule,
     });
-    if (result.verdict !== 'none' || !options.conflicts) return { type: 'check', analysis: { result } };
+    if (result.verdict !== 'none' || !options.conflicts) return { type: 'check', analysis: { result, ...(incremental ? { incremental } : {}) } };
     const { puzzle } = parsePuzzle(job.text, job.kind);
     if (!puzzle) return { type: 'check', analysis: { result } };
     const conflicts = findConflictingHints(puzzle, {
@@ -29,4 +32,21 @@ export function runJob(job: Job, control: RunControl): JobAnswer {
   const { puzzle, problems } = parsePuzzle(job.text, job.kind);
   if (!puzzle || problems.length > 0 || puzzle.kind !== 'slitherlink') return { type: 'minimize', minimize: null };
   return { type: 'minimize', minimize: minimizeHints(puzzle, job.redundant, { control: base }) };
+}
+
+/** checkText, through the document's incremental session for a Slitherlink puzzle that parses. */
+function check(job: Extract<Job, { type: 'check' }>, options: CheckOptions): { result: CheckResult; incremental?: Analysis['incremental'] } {
+  if (job.uri && job.kind === 'slitherlink') {
+    const t0 = performance.now();
+    const { puzzle, problems } = parsePuzzle(job.text, job.kind);
+    if (puzzle && problems.length === 0 && puzzle.kind === 'slitherlink') {
+      const session = sessionFor(job.uri);
+      const result = session.check(puzzle, options);
+      trimSessions(job.uri);
+      result.ms = performance.now() - t0;
+      const s = session.stats;
+      return { result, incremental: s ? { mode: s.mode, levels: s.levels, reusedLevels: s.reusedLevels } : undefined };
+    }
+  }
+  return { result: checkText(job.text, job.kind, options) };
 }

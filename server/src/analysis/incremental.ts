@@ -1,0 +1,394 @@
+/**
+ * Incremental Slitherlink checking for an editor: one session per document keeps what the last
+ * check built (the deduction, the ZDD, and the engine's resume data), and the next check of an
+ * edited puzzle rebuilds only the ZDD levels below the first place where the edit can change the
+ * spec's behaviour. Same verdict, count and solutions as `checkSlitherlink` (same deduction, same
+ * spec, same edge order); the redundant-hint search for unique puzzles is not incremental.
+ *
+ * Level numbering. `SlitherlinkSpec` numbers its variables (the open edges) from the bottom, so
+ * its levels all shift when deduction opens or fixes one more edge anywhere. The session runs it
+ * through `ShiftedSpec`, which adds a constant so that open edge k (in processing order) is level
+ * `edgeCount - k` whatever the number of open edges: an edit near the end then leaves the upper
+ * levels' numbers as they were, which is what resuming needs.
+ *
+ * What a transition reads (SlitherlinkSpec, full edge order `gridEdgeOrder`): the transition of
+ * open edge e at index k, with its forced run up to the next open index j, reads, for every
+ * index i <= j, the "inputs of i": the fixed state of edge order[i], the hint of each cell beside
+ * it and the fixed states of that cell's four edges (initial need, open edges left, when the
+ * counter slot is freed), and the fixed states of the edges at its two ends (when a vertex leaves
+ * the frontier; fixed-off edges are not in the spec's order). Slot numbers depend only on the
+ * inputs of earlier indices. Two global look-aheads are read when a loop closes at index i:
+ * "a fixed-on edge comes after i" and "a hinted cell that still needs edges starts after i";
+ * both are booleans that flip once, at the last such index, so comparing those two indices
+ * covers them. The state layout depends on the number of vertex slots (must be equal) and the
+ * width (a narrower new spec is padded with zero words).
+ *
+ * So with `a` = the first index whose inputs (or look-aheads) differ, every transition whose
+ * next open index is below `a` behaves as before, and the highest level that may behave
+ * differently is that of the last open edge before `a`. The engine resumes from its lowest
+ * checkpoint at or above it.
+ */
+import { Grid } from '../model/grid';
+import type { SlitherlinkPuzzle } from '../model/puzzle';
+import { deduce, type Deduction } from '../slitherlink/deduce';
+import { findRedundantHints, suggestedBlock } from '../slitherlink/redundant';
+import { gridEdgeOrder, SlitherlinkSpec } from '../slitherlink/spec';
+import { edgesAsVertexPairs } from '../slitherlink/solve';
+import { buildZdd, type ResumeData } from '../zdd/build';
+import { resolveLimits, StopError, type RunControl, type Stopped } from '../zdd/control';
+import { ACCEPT, REJECT, type Spec } from '../zdd/spec';
+import type { Zdd } from '../zdd/zdd';
+import { checkSlitherlink } from './slitherlink';
+import type { CheckOptions } from './options';
+import type { CellRef, CheckResult } from './result';
+
+/** Same threshold as checkSlitherlink: such grids take its short path (no ZDD). */
+const EMPTY_COUNT_MAX_SIDE = 8;
+
+export interface SessionOptions {
+  /**
+   * Memory the session may keep for resuming (engine child references and checkpoints), in
+   * bytes. Default 192 MB. Beyond it the resume data is dropped (the next check is cold).
+   */
+  maxBytes?: number;
+  /** Aim for about this many checkpoints over the levels (default 64), fewer if they would not fit. */
+  checkpoints?: number;
+}
+
+/** How the last check went (for tests, the benchmark and logs). */
+export interface IncrementalStats {
+  /**
+   * `cold`: built from the root; `resumed`: restarted at a stored level; `same`: nothing the
+   * spec reads changed, the previous diagram was reused; `none`: no diagram was needed
+   * (contradiction, or a short path of checkSlitherlink).
+   */
+  mode: 'cold' | 'resumed' | 'same' | 'none';
+  /** Why the previous build could not be used (cold only). */
+  reason?: string;
+  /** Levels (open edges counted from the top) of the diagram, and where the build started. */
+  levels: number;
+  /** Open edges decided above the level the build restarted from (0 when cold). */
+  reusedLevels: number;
+  /** Open edges above the first level the edit may change (what could at best be reused). */
+  unchangedLevels: number;
+  deduceMs: number;
+  buildMs: number;
+  /** States created by this build (a resumed build counts only the new ones). */
+  nodes: number;
+  /** Memory kept for the next check. */
+  keptBytes: number;
+}
+
+/** Per grid size: the edge order and, per edge / cell, the first order index whose inputs read it. */
+interface Geometry {
+  grid: Grid;
+  order: Int32Array;
+  /** index[e]: position of edge e in `order`. */
+  index: Int32Array;
+  /** Smallest index whose inputs include the fixed state of edge e. */
+  firstReaderOfEdge: Int32Array;
+  /** Smallest index whose inputs include the hint of cell c (the first of its four sides). */
+  firstReaderOfCell: Int32Array;
+}
+
+const geometries = new Map<string, Geometry>();
+
+function geometry(rows: number, cols: number): Geometry {
+  const key = `${rows}x${cols}`;
+  const hit = geometries.get(key);
+  if (hit) return hit;
+  const grid = new Grid(rows, cols);
+  const m = grid.edgeCount;
+  const order = Int32Array.from(gridEdgeOrder(grid));
+  const index = new Int32Array(m);
+  for (let i = 0; i < m; i++) index[order[i]] = i;
+  // Edges at each vertex.
+  const W = cols + 1;
+  const atVertex: number[][] = Array.from({ length: grid.vertexCount }, () => []);
+  const cellsOf: [number, number][] = [];
+  for (let e = 0; e < m; e++) {
+    const [r1, c1, r2, c2] = grid.edgeEnds(e);
+    atVertex[r1 * W + c1].push(e);
+    atVertex[r2 * W + c2].push(e);
+    cellsOf.push(grid.edgeCells(e));
+  }
+  const sidesOf = (cell: number): number[] => grid.cellEdges(Math.floor(cell / cols), cell % cols);
+  const firstReaderOfCell = new Int32Array(grid.cellCount);
+  for (let c = 0; c < grid.cellCount; c++) firstReaderOfCell[c] = Math.min(...sidesOf(c).map((e) => index[e]));
+  // The inputs of index i (edge f) read the fixed state of f, of the sides of f's cells and of
+  // the edges at f's ends. Reversed: edge e is read by e itself, the sides of e's cells and the
+  // edges at e's ends (both relations are symmetric).
+  const firstReaderOfEdge = new Int32Array(m);
+  for (let e = 0; e < m; e++) {
+    let best = index[e];
+    for (const cell of cellsOf[e]) if (cell >= 0) best = Math.min(best, firstReaderOfCell[cell]);
+    const [r1, c1, r2, c2] = grid.edgeEnds(e);
+    for (const f of atVertex[r1 * W + c1]) best = Math.min(best, index[f]);
+    for (const f of atVertex[r2 * W + c2]) best = Math.min(best, index[f]);
+    firstReaderOfEdge[e] = best;
+  }
+  const g: Geometry = { grid, order, index, firstReaderOfEdge, firstReaderOfCell };
+  if (geometries.size > 8) geometries.clear();
+  geometries.set(key, g);
+  return g;
+}
+
+/**
+ * SlitherlinkSpec with levels shifted by a constant (open edge k is level `edgeCount - k`) and
+ * the state padded with zero words to `width`.
+ */
+class ShiftedSpec implements Spec {
+  event = -1;
+  constructor(readonly inner: SlitherlinkSpec, readonly shift: number, readonly width: number) {}
+  root(s: Int32Array, off: number): number {
+    for (let i = this.inner.width; i < this.width; i++) s[off + i] = 0;
+    const r = this.inner.root(s, off);
+    return r === REJECT || r === ACCEPT ? r : r + this.shift;
+  }
+  child(s: Int32Array, off: number, level: number, take: 0 | 1): number {
+    const r = this.inner.child(s, off, level - this.shift, take);
+    return r === REJECT || r === ACCEPT ? r : r + this.shift;
+  }
+}
+
+/** What the last successful build read, and what it left for the next one. */
+interface Built {
+  rows: number;
+  cols: number;
+  hints: Int8Array;
+  deduction: Deduction;
+  /** Indices (in the full order) of the last fixed-on edge and of the last start of a cell that still needs edges (-1: none). */
+  lastFixedOn: number;
+  lastPendingStart: number;
+  vertexSlots: number;
+  width: number;
+  spec: SlitherlinkSpec;
+  shift: number;
+  zdd: Zdd;
+  count: bigint;
+  resume: ResumeData | null;
+  /** States per level on average (for choosing the checkpoint spacing next time). */
+  statesPerLevel: number;
+}
+
+export class SlitherlinkSession {
+  private last: Built | null = null;
+  /** The deduction of the last hints checked (even when the build then stopped). */
+  private lastDeduction: { rows: number; cols: number; hints: Int8Array; d: Deduction } | null = null;
+  stats: IncrementalStats | null = null;
+  private readonly maxBytes: number;
+  private readonly checkpoints: number;
+
+  constructor(options: SessionOptions = {}) {
+    this.maxBytes = options.maxBytes ?? 192 * 2 ** 20;
+    this.checkpoints = Math.max(1, options.checkpoints ?? 64);
+  }
+
+  /** Memory held for the next check (approximate). */
+  get bytes(): number {
+    const l = this.last;
+    if (!l) return 0;
+    return (l.resume?.bytes ?? 0) + l.zdd.size * 12 + l.hints.length + l.deduction.edges.length;
+  }
+
+  /** Forget everything (the next check is cold). */
+  clear(): void {
+    this.last = null;
+    this.lastDeduction = null;
+  }
+
+  /** `checkSlitherlink(puzzle, options)`, reusing what the previous check of this session built. */
+  check(puzzle: SlitherlinkPuzzle, options: CheckOptions = {}): CheckResult {
+    const t0 = performance.now();
+    const { rows, cols } = puzzle;
+    const hints = puzzle.hints;
+    let hinted = 0;
+    for (let i = 0; i < hints.length; i++) if (hints[i] >= 0) hinted++;
+    if (rows <= 0 || cols <= 0 || (hinted === 0 && Math.min(rows, cols) > EMPTY_COUNT_MAX_SIDE)) {
+      this.stats = emptyStats('none');
+      return checkSlitherlink(puzzle, options);
+    }
+    const base = { kind: 'slitherlink' as const, rows, cols, errors: [] };
+    const done = (r: Omit<CheckResult, 'kind' | 'rows' | 'cols' | 'errors' | 'ms'>): CheckResult => ({
+      ...base, ...r, ms: Math.round((performance.now() - t0) * 100) / 100,
+    });
+    const control = options.control;
+    const limits = resolveLimits(control);
+    const deadline = Date.now() + limits.timeMs;
+    const sub = (): RunControl => ({
+      ...control,
+      limits: { maxNodes: limits.maxNodes, timeMs: Math.max(1, deadline - Date.now()) },
+    });
+    const stats = emptyStats('none');
+    this.stats = stats;
+    const grid = new Grid(rows, cols);
+    try {
+      const td = performance.now();
+      const d = this.deduce(puzzle, control);
+      stats.deduceMs = performance.now() - td;
+      if (d.contradiction) return done({ verdict: 'none', count: '0' });
+      const b = this.build(puzzle, d, sub(), stats);
+      const { zdd, count, spec, shift } = b;
+      if (count === 0n) return done({ verdict: 'none', count: '0' });
+      const edgesOf = (levels: number[]): number[] => spec.edgesOf(levels.map((L) => L - shift));
+      const firstEdges = edgesOf(zdd.first());
+      const solution = { edges: edgesAsVertexPairs(grid, firstEdges) };
+      if (count > 1n) {
+        const second = options.secondSolution !== false
+          ? { secondSolution: { edges: edgesAsVertexPairs(grid, edgesOf(zdd.kth(1n))) } }
+          : {};
+        return done({ verdict: 'multiple', count: count.toString(), solution, ...second });
+      }
+      if (options.redundant === false) return done({ verdict: 'unique', count: '1', solution });
+      // As checkSlitherlink: not incremental (unique puzzles are mostly settled by deduction).
+      let redundant: CellRef[] | undefined;
+      let redundantStopped: Stopped | undefined;
+      try {
+        const r = findRedundantHints(puzzle, firstEdges, sub, { block: suggestedBlock(grid.edgeCount, grid.edgeCount - d.fixed) });
+        redundant = r.map((x) => ({ row: Math.floor(x / cols), col: x % cols }));
+      } catch (e) {
+        if (!(e instanceof StopError)) throw e;
+        redundantStopped = e.stopped;
+      }
+      return done({
+        verdict: 'unique', count: '1', solution,
+        ...(redundant ? { redundant } : {}),
+        ...(redundantStopped ? { redundantStopped } : {}),
+      });
+    } catch (e) {
+      if (!(e instanceof StopError)) throw e;
+      return done({ verdict: 'unknown', count: null, stopped: e.stopped });
+    }
+  }
+
+  /** Deduction depends only on the hints: the same hints give the same edges. */
+  private deduce(puzzle: SlitherlinkPuzzle, control: RunControl | undefined): Deduction {
+    const ld = this.lastDeduction;
+    if (ld && ld.rows === puzzle.rows && ld.cols === puzzle.cols && sameBytes(ld.hints, puzzle.hints)) return ld.d;
+    const d = deduce(puzzle, { isCancelled: control?.isCancelled });
+    if (control?.isCancelled?.()) {
+      throw new StopError({ limit: 'cancelled', message: 'undecided: cancelled during deduction', nodes: 0, progress: 0 });
+    }
+    this.lastDeduction = { rows: puzzle.rows, cols: puzzle.cols, hints: Int8Array.from(puzzle.hints), d };
+    return d;
+  }
+
+  /** The ZDD of the loops over the open edges: reused, resumed or cold. Throws StopError. */
+  private build(puzzle: SlitherlinkPuzzle, d: Deduction, control: RunControl, stats: IncrementalStats): Built {
+    const geo = geometry(puzzle.rows, puzzle.cols);
+    const m = geo.grid.edgeCount;
+    const fixed = d.edges;
+    const hints = puzzle.hints;
+    const spec = new SlitherlinkSpec(geo.grid, hints, { fixed });
+    const shift = m - spec.levels;
+    const lookahead = lookaheads(geo, hints, fixed);
+    stats.levels = spec.levels;
+
+    // The first order index whose inputs differ from the last build's, and the level to resume at.
+    const last = this.last;
+    let resumeLevel = 0; // 0: cold
+    let reason = 'no earlier build';
+    let width = spec.width;
+    if (last && last.rows === puzzle.rows && last.cols === puzzle.cols) {
+      let a = m;
+      const oldFixed = last.deduction.edges;
+      for (let e = 0; e < m; e++) if (oldFixed[e] !== fixed[e] && geo.firstReaderOfEdge[e] < a) a = geo.firstReaderOfEdge[e];
+      for (let c = 0; c < hints.length; c++) if (last.hints[c] !== hints[c] && geo.firstReaderOfCell[c] < a) a = geo.firstReaderOfCell[c];
+      if (last.lastFixedOn !== lookahead.lastFixedOn) a = Math.min(a, last.lastFixedOn, lookahead.lastFixedOn);
+      if (last.lastPendingStart !== lookahead.lastPendingStart) a = Math.min(a, last.lastPendingStart, lookahead.lastPendingStart);
+      // Open edges before index a (the same in both builds: their fixed states are inputs there).
+      let openBefore = 0;
+      while (openBefore < spec.levels && geo.index[spec.openEdges[openBefore]] < a) openBefore++;
+      stats.unchangedLevels = Math.max(0, openBefore - 1);
+      if (spec.vertexSlots !== last.vertexSlots) reason = 'the frontier layout changed';
+      else if (spec.width > last.width) reason = 'the state grew wider';
+      else if (a >= m && spec.levels === last.spec.levels) {
+        // Nothing the spec reads changed: the same diagram.
+        stats.mode = 'same';
+        stats.unchangedLevels = spec.levels;
+        stats.reusedLevels = spec.levels;
+        stats.keptBytes = this.bytes;
+        return { ...last, hints: Int8Array.from(hints), deduction: d, spec, shift };
+      } else if (openBefore === 0) reason = 'the edit changes the first level';
+      else if (!last.resume) reason = 'no resume data kept';
+      else {
+        // The last open edge before `a`: its transition lands at or after `a`.
+        resumeLevel = m - (openBefore - 1);
+        width = last.width;
+      }
+    }
+
+    // Checkpoints every `every` levels: about `checkpoints` of them, fewer if the last build
+    // suggests they would not fit (a checkpoint holds about one level's states).
+    const levelBytes = Math.max(1, (last?.statesPerLevel ?? 0) * width * 4);
+    const affordable = Math.max(2, Math.floor(this.maxBytes / 4 / levelBytes));
+    const every = Math.max(1, Math.ceil(spec.levels / Math.min(this.checkpoints, affordable)));
+    const wrapped = new ShiftedSpec(spec, shift, width);
+    const tb = performance.now();
+    const r = buildZdd(wrapped, control, {
+      checkpointEvery: every,
+      checkpointBudgetBytes: Math.floor(this.maxBytes / 2),
+      ...(resumeLevel > 0 && last?.resume ? { resume: last.resume, resumeLevel } : {}),
+    });
+    stats.buildMs = performance.now() - tb;
+    stats.nodes = r.stats.nodesCreated;
+    if (r.stats.resumedFrom > 0) {
+      stats.mode = 'resumed';
+      stats.reusedLevels = m - r.stats.resumedFrom;
+    } else {
+      stats.mode = 'cold';
+      stats.reason = resumeLevel > 0 ? 'no checkpoint at or above the changed level' : reason;
+    }
+    let resume = r.resume ?? null;
+    if (resume && resume.bytes > this.maxBytes) resume = null;
+    const built: Built = {
+      rows: puzzle.rows,
+      cols: puzzle.cols,
+      hints: Int8Array.from(hints),
+      deduction: d,
+      lastFixedOn: lookahead.lastFixedOn,
+      lastPendingStart: lookahead.lastPendingStart,
+      vertexSlots: spec.vertexSlots,
+      width,
+      spec,
+      shift,
+      zdd: r.zdd,
+      count: r.zdd.count(),
+      resume,
+      statesPerLevel: r.stats.nodesCreated / Math.max(1, spec.levels),
+    };
+    this.last = built;
+    stats.keptBytes = this.bytes;
+    return built;
+  }
+}
+
+/** The two look-ahead thresholds of SlitherlinkSpec (see the module comment), as order indices. */
+function lookaheads(geo: Geometry, hints: Int8Array, fixed: Int8Array): { lastFixedOn: number; lastPendingStart: number } {
+  const { grid, index } = geo;
+  let lastFixedOn = -1;
+  for (let e = 0; e < fixed.length; e++) if (fixed[e] === 1 && index[e] > lastFixedOn) lastFixedOn = index[e];
+  let lastPendingStart = -1;
+  for (let r = 0; r < grid.rows; r++)
+    for (let c = 0; c < grid.cols; c++) {
+      const h = hints[grid.cell(r, c)];
+      if (h < 0) continue;
+      let on = 0, first = Infinity;
+      for (const e of grid.cellEdges(r, c)) {
+        if (fixed[e] === 1) on++;
+        else if (fixed[e] < 0 && index[e] < first) first = index[e];
+      }
+      if (h - on > 0 && first !== Infinity && first > lastPendingStart) lastPendingStart = first;
+    }
+  return { lastFixedOn, lastPendingStart };
+}
+
+function emptyStats(mode: IncrementalStats['mode']): IncrementalStats {
+  return { mode, levels: 0, reusedLevels: 0, unchangedLevels: 0, deduceMs: 0, buildMs: 0, nodes: 0, keptBytes: 0 };
+}
+
+function sameBytes(a: Int8Array, b: Int8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}

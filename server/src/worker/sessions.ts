@@ -1,0 +1,44 @@
+/**
+ * Incremental check sessions of the documents whose jobs this thread runs (one per document
+ * URI; the pool sends a document's jobs to the same worker). Bounded: each session caps what it
+ * keeps, and the least recently used sessions are dropped beyond a total.
+ */
+import { SlitherlinkSession } from '../analysis/incremental';
+
+/** What one document's session may keep for its next check. */
+export const SESSION_MAX_BYTES = 192 * 2 ** 20;
+/** All sessions of one thread together. */
+const TOTAL_MAX_BYTES = 512 * 2 ** 20;
+const MAX_SESSIONS = 16;
+
+const sessions = new Map<string, SlitherlinkSession>();
+
+/** The session of a document (most recently used last). */
+export function sessionFor(uri: string): SlitherlinkSession {
+  let s = sessions.get(uri);
+  if (s) sessions.delete(uri);
+  else s = new SlitherlinkSession({ maxBytes: SESSION_MAX_BYTES });
+  sessions.set(uri, s);
+  return s;
+}
+
+/** After a check: drop the least recently used sessions beyond the caps (never `keep`). */
+export function trimSessions(keep?: string): void {
+  let total = 0;
+  for (const s of sessions.values()) total += s.bytes;
+  for (const [uri, s] of sessions) {
+    if (total <= TOTAL_MAX_BYTES && sessions.size <= MAX_SESSIONS) break;
+    if (uri === keep) continue;
+    total -= s.bytes;
+    sessions.delete(uri);
+  }
+}
+
+/** A closed document (or "check again from scratch"). */
+export function forgetSession(uri: string): void {
+  sessions.delete(uri);
+}
+
+export function sessionCount(): number {
+  return sessions.size;
+}

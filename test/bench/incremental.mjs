@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// Incremental re-check gain (issue 4, item 5): a large ambiguous Slitherlink, cold check vs the
+// re-check of the language server's incremental session after editing a hint in the last row.
+//   node test/bench/incremental.mjs [--edits N] [--json FILE] [--quick]
+// Each puzzle runs in its own process; cold and warm checks are interleaved in it (same run, same
+// machine). Also `node test/bench/run.mjs --only incremental`.
+import * as esbuild from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const { values: opt } = parseArgs({ options: { edits: { type: 'string' }, json: { type: 'string' }, quick: { type: 'boolean' } } });
+const edits = Number(opt.edits ?? (opt.quick ? 3 : 5));
+const files = ['test/fixtures/slitherlink/incremental_20x20_a.slk', 'test/fixtures/slitherlink/incremental_20x20_b.slk'];
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : null;
+};
+const fmt = (ms) => (ms == null ? '-' : ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`);
+
+const cacheDir = join(root, '.cache', 'bench');
+mkdirSync(cacheDir, { recursive: true });
+const outfile = join(cacheDir, 'incremental-runner.cjs');
+await esbuild.build({
+  absWorkingDir: root, bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile, logLevel: 'silent',
+  stdin: {
+    contents: `import { benchIncremental } from './incremental';
+process.stdout.write(JSON.stringify(benchIncremental(process.argv[2], Number(process.argv[3]))));`,
+    resolveDir: join(root, 'test/bench'), loader: 'ts', sourcefile: 'incremental-runner.ts',
+  },
+});
+
+const cpus = os.cpus();
+const machine = { cpu: cpus[0]?.model ?? 'unknown', cores: cpus.length, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100), date: new Date().toISOString() };
+console.log(`incremental re-check: machine ${machine.cpu}, ${machine.cores} cores, node ${machine.node}, load ${machine.loadAverage.join(' ')}`);
+const results = [];
+for (const file of files) {
+  const r = spawnSync(process.execPath, ['--max-old-space-size=4096', outfile, join(root, file), String(edits)], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26, timeout: 900_000 });
+  if (r.status !== 0) {
+    console.log(`  ${file}: failed: ${(r.stderr || r.error?.message || '').trim().split('\n').slice(-3).join(' | ')}`);
+    results.push({ file, error: r.stderr || String(r.error) });
+    continue;
+  }
+  const p = JSON.parse(r.stdout);
+  const e = p.edits;
+  const summary = {
+    coldMs: median(e.map((x) => x.coldMs)), warmMs: median(e.map((x) => x.warmMs)),
+    coldCpuMs: median(e.map((x) => x.coldCpuMs)), warmCpuMs: median(e.map((x) => x.warmCpuMs)),
+    ratio: median(e.map((x) => x.coldMs / x.warmMs)), cpuRatio: median(e.map((x) => x.coldCpuMs / x.warmCpuMs)),
+  };
+  results.push({ ...p, summary });
+  console.log(`\n  ${file.split('/').pop()}: ${p.rows}x${p.cols}, ${p.verdict} (${p.count}); cold check ${fmt(p.coldCheckMs)}, session's first check ${fmt(p.firstCheckMs)}, kept ${p.keptMb.toFixed(1)} MB`);
+  const rows = e.map((x) => [x.cell, x.edit, x.count ?? '-', fmt(x.coldMs), fmt(x.coldCpuMs), fmt(x.warmMs), fmt(x.warmCpuMs), fmt(x.warmDeduceMs), fmt(x.warmBuildMs), `${(x.coldCpuMs / x.warmCpuMs).toFixed(1)}×`, x.mode === 'resumed' ? `${x.reusedLevels}/${x.levels}` : `${x.mode}${x.reason ? ` (${x.reason})` : ''}`]);
+  const header = ['cell', 'edit', 'count', 'cold', 'cold cpu', 'warm', 'warm cpu', 'deduce', 'zdd', 'cpu ratio', 'levels reused'];
+  const w = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  console.log('  ' + header.map((h, i) => h.padEnd(w[i])).join('  '));
+  for (const row of rows) console.log('  ' + row.map((c, i) => String(c).padEnd(w[i])).join('  '));
+  console.log(`  median: cold ${fmt(summary.coldMs)} (cpu ${fmt(summary.coldCpuMs)}), re-check ${fmt(summary.warmMs)} (cpu ${fmt(summary.warmCpuMs)}); gain ${summary.ratio.toFixed(2)}× wall, ${summary.cpuRatio.toFixed(2)}× cpu`);
+}
+const report = { machine, edits, results };
+if (opt.json) {
+  mkdirSync(dirname(resolve(opt.json)), { recursive: true });
+  writeFileSync(resolve(opt.json), JSON.stringify(report, null, 1));
+}
+export default report;
