@@ -238,7 +238,10 @@ describe.skipIf(skip)('VS Code (code-server) end to end', () => {
     step('click in the preview revealed the cell');
 
     // Reload the window: the serializer brings the preview back, showing the same puzzle.
-    await page.reload();
+    // "Developer: Reload Window" shuts the workbench down in order, saving its editors; a browser
+    // refresh (page.reload) can leave code-server's workbench state unsaved, so no editor returns.
+    await runCommand(page, 'Developer: Reload Window');
+    await page.waitForEvent('framenavigated', { predicate: (f) => f === page.mainFrame(), timeout: 30_000 });
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     const restored = previewFrame(page);
     await restored.locator('svg[data-verdict="unique"]:not(.lp-stale)').waitFor({ timeout: 60_000 });
