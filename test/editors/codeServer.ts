@@ -3,7 +3,7 @@
  * demand into .cache/code-server and started on 127.0.0.1 with its own HOME, XDG dirs, user data
  * and extensions. See ../shared/notes/real-editors.md for why each install step is needed.
  */
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -17,6 +17,22 @@ const VERSION_FILE = join(CACHE, 'node_modules', 'code-server', 'package.json');
 
 function log(msg: string): void {
   process.stderr.write(`[code-server] ${msg}\n`);
+}
+
+/**
+ * A child process run to its end without blocking this thread: a vitest worker whose event loop
+ * is blocked for a minute (the code-server install) misses its RPC deadline and fails the run.
+ */
+function runAsync(cmd: string, args: string[], options: SpawnOptions & { timeout: number }): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '', stderr = '';
+    child.stdout!.on('data', (b) => { stdout += b; });
+    child.stderr!.on('data', (b) => { stderr += b; });
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeout);
+    child.once('error', (e) => { clearTimeout(timer); reject(e); });
+    child.once('close', (status) => { clearTimeout(timer); resolve({ status, stdout, stderr }); });
+  });
 }
 
 function which(cmd: string): string | null {
@@ -34,7 +50,7 @@ function installed(): boolean {
 }
 
 /** Installs code-server into CACHE unless it is there already. Takes about a minute. */
-export function ensureCodeServer(): string {
+export async function ensureCodeServer(): Promise<string> {
   if (installed()) return ENTRY;
   // What the install needs from Debian; say so plainly rather than fail deep inside npm.
   const missing: string[] = [];
@@ -57,7 +73,7 @@ export function ensureCodeServer(): string {
   // node-gyp builds native modules (kerberos, node-pty, argon2) against the installed Node's
   // headers; it must not try to download them.
   const nodedir = existsSync('/usr/include/node/node.h') ? { npm_config_nodedir: '/usr' } : {};
-  const r = spawnSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', CACHE, `code-server@${CODE_SERVER_VERSION}`], {
+  const r = await runAsync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', CACHE, `code-server@${CODE_SERVER_VERSION}`], {
     env: {
       ...process.env,
       npm_config_yes: 'true',
@@ -66,12 +82,10 @@ export function ensureCodeServer(): string {
       TMPDIR: tmp,
       npm_config_cache: join(CACHE, 'npm-cache'),
     },
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
     timeout: 15 * 60_000,
   });
   if (r.status !== 0 || !installed()) {
-    throw new Error(`npm install code-server@${CODE_SERVER_VERSION} failed (status ${r.status}):\n${(r.stderr ?? '').slice(-4000)}`);
+    throw new Error(`npm install code-server@${CODE_SERVER_VERSION} failed (status ${r.status}):\n${r.stderr.slice(-4000)}`);
   }
   log(`installed in ${Math.round((Date.now() - t0) / 1000)} s`);
   return ENTRY;
@@ -108,7 +122,7 @@ export interface StartOptions {
 }
 
 export async function startCodeServer(o: StartOptions): Promise<CodeServer> {
-  const entry = ensureCodeServer();
+  const entry = await ensureCodeServer();
   const dir = mkdtempSync(join(tmpdir(), 'lp-code-server-'));
   const d = (p: string) => {
     const full = join(dir, p);
@@ -139,7 +153,7 @@ export async function startCodeServer(o: StartOptions): Promise<CodeServer> {
   writeFileSync(config, 'auth: none\ncert: false\n');
   const common = ['--user-data-dir', userData, '--extensions-dir', extensions, '--config', config];
 
-  const install = spawnSync(process.execPath, [entry, ...common, '--install-extension', o.vsix], { env, encoding: 'utf8', timeout: 120_000 });
+  const install = await runAsync(process.execPath, [entry, ...common, '--install-extension', o.vsix], { env, timeout: 120_000 });
   if (install.status !== 0) throw new Error(`--install-extension failed:\n${install.stdout}\n${install.stderr}`);
 
   const port = await freePort();
