@@ -2,6 +2,10 @@
  * The preview page's script (bundled for the browser). It only displays what the extension
  * sends (the SVG is drawn by client/src/render.ts in the extension), keeps zoom and scroll in the
  * webview state so that they survive updates, hiding and reloads, and reports clicks on cells.
+ *
+ * "Draw loop" (Slitherlink only): while the toolbar toggle is on, a click on a cell (or Space /
+ * Enter on the keyboard cursor, moved with the arrow keys) asks the extension to toggle that cell
+ * in the text's solution block instead of revealing its text. The toggle is kept in the state.
  */
 import type { HostMessage, PageMessage, PreviewState } from '../src/previewHtml';
 
@@ -18,6 +22,7 @@ const board = document.getElementById('board') as HTMLElement;
 const title = document.getElementById('title') as HTMLElement;
 const summary = document.getElementById('summary') as HTMLElement;
 const zoomLabel = document.getElementById('zoom-reset') as HTMLButtonElement;
+const drawButton = document.getElementById('draw-loop') as HTMLButtonElement;
 
 const MIN_ZOOM = 0.1;
 const MAX_ZOOM = 8;
@@ -26,6 +31,9 @@ const FIT_MAX = 2.5;
 let state: PreviewState = vscode.getState() ?? {};
 let zoom: number | 'fit' = state.zoom ?? 'fit';
 let uri = state.uri ?? '';
+let drawLoop = state.drawLoop === true;
+/** The keyboard cursor of "Draw loop" (a cell of the first board), once the arrows moved it. */
+let cursor: { row: number; col: number } | null = null;
 /** Scroll offsets to put back once the first picture is in (a restored panel starts empty). */
 let pendingScroll: { left: number; top: number } | null =
   state.scrollLeft !== undefined || state.scrollTop !== undefined
@@ -33,7 +41,7 @@ let pendingScroll: { left: number; top: number } | null =
     : null;
 
 function save(): void {
-  state = { uri, zoom, scrollLeft: content.scrollLeft, scrollTop: content.scrollTop };
+  state = { uri, zoom, scrollLeft: content.scrollLeft, scrollTop: content.scrollTop, drawLoop };
   vscode.setState(state);
 }
 
@@ -88,6 +96,47 @@ const step = (dir: 1 | -1): number => {
   return dir > 0 ? z * 1.25 : z / 1.25;
 };
 
+/** The picture is a Slitherlink board (the only kind whose loop can be drawn). */
+function canDraw(): boolean {
+  return svgElement()?.classList.contains('lp-slitherlink') === true && !svgElement()?.classList.contains('lp-too-large');
+}
+
+function gridSize(): { rows: number; cols: number } {
+  const svg = svgElement();
+  return { rows: Number(svg?.getAttribute('data-rows') ?? 0), cols: Number(svg?.getAttribute('data-cols') ?? 0) };
+}
+
+function showDrawState(): void {
+  drawButton.hidden = !canDraw();
+  drawButton.setAttribute('aria-pressed', drawLoop ? 'true' : 'false');
+  document.body.classList.toggle('drawing', drawLoop && canDraw());
+  drawCursor();
+}
+
+/** Puts the cursor's frame on its cell (again after every update, which replaces the picture). */
+function drawCursor(): void {
+  board.querySelector('.lp-cursor')?.remove();
+  if (!drawLoop || !cursor || !canDraw()) return;
+  const cell = board.querySelector(`.lp-board rect.lp-cell[data-row="${cursor.row}"][data-col="${cursor.col}"]`);
+  if (!cell || !cell.parentNode) return;
+  const frame = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+  frame.setAttribute('class', 'lp-cursor');
+  for (const a of ['x', 'y', 'width', 'height']) frame.setAttribute(a, cell.getAttribute(a) ?? '0');
+  cell.parentNode.appendChild(frame);
+}
+
+function setDrawLoop(on: boolean): void {
+  drawLoop = on;
+  showDrawState();
+  save();
+}
+
+function toggleCell(row: number, col: number): void {
+  cursor = { row, col };
+  drawCursor();
+  vscode.postMessage({ type: 'toggleCell', uri, row, col });
+}
+
 function update(m: HostMessage): void {
   uri = m.uri;
   title.textContent = m.title;
@@ -99,6 +148,7 @@ function update(m: HostMessage): void {
   const left = content.scrollLeft, top = content.scrollTop;
   board.innerHTML = m.svg;
   applyZoom();
+  showDrawState();
   if (pendingScroll) {
     content.scrollLeft = pendingScroll.left;
     content.scrollTop = pendingScroll.top;
@@ -120,7 +170,34 @@ board.addEventListener('click', (event) => {
   if (!target) return;
   const row = Number(target.getAttribute('data-row'));
   const col = Number(target.getAttribute('data-col'));
-  if (Number.isInteger(row) && Number.isInteger(col)) vscode.postMessage({ type: 'reveal', uri, row, col });
+  if (!Number.isInteger(row) || !Number.isInteger(col)) return;
+  if (drawLoop && canDraw()) toggleCell(row, col);
+  else vscode.postMessage({ type: 'reveal', uri, row, col });
+});
+
+drawButton.addEventListener('click', () => setDrawLoop(!drawLoop));
+
+// Keyboard drawing: the arrows move the cursor over the cells, Space or Enter toggles its cell.
+content.addEventListener('keydown', (event) => {
+  if (!drawLoop || !canDraw() || event.ctrlKey || event.metaKey || event.altKey) return;
+  const { rows, cols } = gridSize();
+  if (rows <= 0 || cols <= 0) return;
+  const moves: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  const move = moves[event.key];
+  if (move) {
+    const from = cursor ?? { row: 0, col: 0 };
+    cursor = cursor
+      ? { row: Math.max(0, Math.min(rows - 1, from.row + move[0])), col: Math.max(0, Math.min(cols - 1, from.col + move[1])) }
+      : from;
+    drawCursor();
+    board.querySelector('.lp-cursor')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  } else if (event.key === ' ' || event.key === 'Enter') {
+    const at = cursor ?? { row: 0, col: 0 };
+    toggleCell(Math.min(at.row, rows - 1), Math.min(at.col, cols - 1));
+  } else {
+    return;
+  }
+  event.preventDefault();
 });
 
 content.addEventListener(
@@ -157,4 +234,5 @@ window.addEventListener('resize', () => {
 });
 
 applyZoom();
+showDrawState();
 vscode.postMessage({ type: 'ready' });

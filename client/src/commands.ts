@@ -32,7 +32,7 @@ export interface CommandHost {
 }
 
 /** The puzzle a command is about: the explorer's or editor title's URI, else the active editor's. */
-function targetUri(arg: unknown, preview: PreviewManager): vscode.Uri | undefined {
+export function targetUri(arg: unknown, preview: PreviewManager): vscode.Uri | undefined {
   if (arg instanceof vscode.Uri) return arg;
   const doc = vscode.window.activeTextEditor?.document;
   if (isPuzzleDocument(doc)) return doc.uri;
@@ -50,7 +50,8 @@ async function targetDocument(arg: unknown, preview: PreviewManager): Promise<vs
   return vscode.workspace.openTextDocument(uri);
 }
 
-function serverCommands(client: LanguageClient | undefined): string[] {
+/** The commands the running server advertises (`executeCommandProvider.commands`). */
+export function serverCommands(client: LanguageClient | undefined): string[] {
   const provider = client?.initializeResult?.capabilities.executeCommandProvider;
   return provider?.commands ?? [];
 }

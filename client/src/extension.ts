@@ -11,7 +11,8 @@ import {
 } from 'vscode-languageclient/node';
 import type { CheckResult } from '../../server/src/analysis/result';
 import { parsePuzzle } from '../../server/src/parse/index';
-import { registerCommands, Commands } from './commands';
+import { registerCommands, Commands, type CommandHost } from './commands';
+import { registerDesignCommands } from './designCommands';
 import { registerExchangeCommands } from './exchange';
 import { PreviewManager } from './preview';
 import { ResultStore, type ResultChangedParams } from './results';
@@ -84,12 +85,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     await client.start();
   };
 
+  const host: CommandHost = { client: () => client, preview, output, restart };
   context.subscriptions.push(
     output,
     store,
     preview,
     statusBar,
-    ...registerCommands({ client: () => client, preview, output, restart }),
+    ...registerCommands(host),
+    ...registerDesignCommands(host),
     ...registerExchangeCommands(),
     vscode.workspace.onDidCloseTextDocument((doc) => {
       if (doc.uri.toString() !== preview.previewedUri) store.forget(doc.uri.toString());

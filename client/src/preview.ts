@@ -2,7 +2,8 @@
  * The puzzle preview, modelled on the Markdown preview: one webview panel that follows the active
  * puzzle editor, redraws as the text changes (the grid at once from the client's own parse, the
  * solution when the server's result for the text arrives), keeps zoom and scroll, restores after
- * a reload, and reveals a cell's text when the cell is clicked.
+ * a reload, and reveals a cell's text when the cell is clicked (or, with "Draw loop" on, marks
+ * the cell inside/outside in the text's solution block).
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -12,6 +13,7 @@ import { parsePuzzle } from '../../server/src/parse/index';
 import { escapeXml, renderSvg } from './render';
 import { newNonce, previewHtml, type HostMessage, type PageMessage, type PreviewState } from './previewHtml';
 import { isPuzzleDocument, type ResultStore } from './results';
+import { toggleSolutionMark } from './solutionEdit';
 import { puzzleSignature } from './signature';
 import { statusText } from './summary';
 
@@ -28,6 +30,8 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
   private timer: NodeJS.Timeout | undefined;
   /** Parse of the previewed text, by document version (clicks map cells to text through it). */
   private parsed: { uri: string; version: number; puzzle: Puzzle | null; message: string } | undefined;
+  /** "Draw loop" edits, applied in order. */
+  private edits: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -211,6 +215,28 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
   private onMessage(m: PageMessage): void {
     if (m.type === 'ready') this.schedule(0);
     else if (m.type === 'reveal') void this.reveal(m.uri || this.uri, m.row, m.col);
+    else if (m.type === 'toggleCell') {
+      const uri = m.uri || this.uri;
+      // One edit at a time, each on the text the previous one left (fast clicks).
+      this.edits = this.edits.then(() => this.toggleCell(uri, m.row, m.col)).catch(() => undefined);
+    }
+  }
+
+  /** "Draw loop": marks cell (row, col) inside/outside in the document's solution block. */
+  async toggleCell(uri: string | undefined, row: number, col: number): Promise<void> {
+    if (!uri) return;
+    const doc = this.document(uri) ?? (await vscode.workspace.openTextDocument(vscode.Uri.parse(uri)));
+    if (doc.languageId !== 'slitherlink') return;
+    const r = toggleSolutionMark(doc.getText(), row, col);
+    if ('error' in r) {
+      void vscode.window.showWarningMessage(`Link Puzzles: cannot draw here: ${r.error}.`);
+      return;
+    }
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(doc.uri, new vscode.Range(doc.positionAt(r.edit.start), doc.positionAt(r.edit.end)), r.edit.newText);
+    if (!(await vscode.workspace.applyEdit(edit))) {
+      void vscode.window.showWarningMessage('Link Puzzles: the solution block could not be edited (is the file read-only?).');
+    }
   }
 
   /** Selects the text of cell (row, col) in an editor of the document, opening one if needed. */

@@ -20,7 +20,9 @@ export type HostMessage = {
 /** Page -> extension. */
 export type PageMessage =
   | { type: 'ready' }
-  | { type: 'reveal'; uri: string; row: number; col: number };
+  | { type: 'reveal'; uri: string; row: number; col: number }
+  /** "Draw loop" is on and cell (row, col) was clicked: mark it inside/outside in the `---` block. */
+  | { type: 'toggleCell'; uri: string; row: number; col: number };
 
 /** What the page keeps with `vscode.setState` (and the serializer gets back after a reload). */
 export interface PreviewState {
@@ -29,6 +31,8 @@ export interface PreviewState {
   zoom?: number | 'fit';
   scrollLeft?: number;
   scrollTop?: number;
+  /** The "Draw loop" toggle of the toolbar. */
+  drawLoop?: boolean;
 }
 
 export interface PageOptions {
@@ -73,6 +77,9 @@ export function previewHtml(o: PageOptions): string {
   <span id="title"></span>
   <span id="summary" class="summary"></span>
   <span class="spacer"></span>
+  <button id="draw-loop" aria-pressed="false" hidden
+    title="Draw loop: click a cell (or move with the arrow keys and press Space) to mark it inside or outside the intended loop, in the text's --- block"
+    aria-label="Draw loop">Draw loop</button>
   <button id="zoom-out" title="Zoom out (Ctrl+-)" aria-label="Zoom out">−</button>
   <button id="zoom-reset" title="Actual size (Ctrl+0)" aria-label="Actual size">100%</button>
   <button id="zoom-in" title="Zoom in (Ctrl+=)" aria-label="Zoom in">+</button>

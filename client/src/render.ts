@@ -9,9 +9,17 @@
  *
  * Every cell's shapes carry `data-row`/`data-col` (0-based) so that a click can be mapped back to
  * the cell's text.
+ *
+ * A Slitherlink with a solution block (`puzzle.solution`, the designer's intended loop) also gets
+ * that loop in its own style: `lp-intended-cell` shading under the grid, `lp-intended-edge` lines
+ * over the solver's loop, and, against a unique current solution, `lp-off-intended` on the
+ * solver's edges that the intended loop lacks and `lp-intended-missing` on the intended edges that
+ * the solution lacks; a note under the board (`lp-note`) says whether they agree.
  */
 import type { NumberlinkPuzzle, Puzzle, SlitherlinkPuzzle } from '../../server/src/model/puzzle';
 import type { CellRef, CheckResult, LoopSolution, PathSolution } from '../../server/src/analysis/result';
+import { Grid } from '../../server/src/model/grid';
+import { loopEdgesOf, loopProblem } from '../../server/src/design/loop';
 import { formatCount } from './summary';
 
 /** Theme colours for Numberlink paths, in the order labels are coloured. */
@@ -44,6 +52,10 @@ export const CELL = 36;
 const PAD = 22;
 const CAPTION = 26;
 const GAP = 36;
+/** Baseline of the note under a board, in the bottom padding. */
+const NOTE_Y = 16;
+/** Width of one character of the note (12px font), to size the picture. */
+const NOTE_CHAR = 6.6;
 /** Beyond this many cells the picture would be too large to be useful (and to build). */
 export const MAX_CELLS = 250_000;
 
@@ -71,11 +83,15 @@ interface Panel {
   /** SVG content of one board, drawn at the origin. */
   body: string;
   caption: string;
+  /** A second line below the board (the designer's loop against the solver's). */
+  note?: { text: string; warn: boolean };
 }
 
 function frame(puzzle: Puzzle, result: CheckResult | null, panels: Panel[], options: RenderOptions): string {
   const w = puzzle.cols * CELL, h = puzzle.rows * CELL;
-  const width = PAD * 2 + panels.length * w + (panels.length - 1) * GAP;
+  // Wide enough for a note under a small board (about 6.6 units per character at its size).
+  const noteWidth = Math.max(0, ...panels.map((p, i) => (p.note ? i * (w + GAP) + Math.ceil(p.note.text.length * NOTE_CHAR) : 0)));
+  const width = Math.max(PAD * 2 + panels.length * w + (panels.length - 1) * GAP, PAD * 2 + noteWidth);
   const height = PAD * 2 + h + CAPTION;
   const verdict = result?.verdict ?? 'pending';
   const classes = ['lp-puzzle', `lp-${puzzle.kind}`, `lp-verdict-${verdict}`];
@@ -90,6 +106,10 @@ function frame(puzzle: Puzzle, result: CheckResult | null, panels: Panel[], opti
     out.push(`<g class="lp-board" data-panel="${i}" transform="translate(${x} ${PAD + CAPTION})">`);
     out.push(`<text class="lp-caption" x="0" y="${-CAPTION / 2 - 2}">${escapeXml(panel.caption)}</text>`);
     out.push(panel.body);
+    if (panel.note) {
+      const cls = panel.note.warn ? 'lp-note lp-note-warn' : 'lp-note';
+      out.push(`<text class="${cls}" x="0" y="${h + NOTE_Y}">${escapeXml(panel.note.text)}</text>`);
+    }
     out.push('</g>');
   });
   out.push('</svg>');
@@ -171,7 +191,7 @@ function cellRects(rows: number, cols: number, extra: (r: number, c: number) => 
 // ---------------------------------------------------------------------------------------------
 // Slitherlink
 
-type Edge = [number, number, number, number];
+export type Edge = [number, number, number, number];
 
 function normEdge(e: readonly number[]): Edge {
   const [r1, c1, r2, c2] = e;
@@ -200,11 +220,32 @@ function insideCells(p: SlitherlinkPuzzle, edges: Edge[]): Set<number> {
   return inside;
 }
 
+/**
+ * The designer's intended loop (the `---` block): the sides between an inside and an outside cell
+ * (outside the grid counts as outside), top-left end first.
+ */
+export function intendedLoopEdges(rows: number, cols: number, inside: ArrayLike<number>): Edge[] {
+  const at = (r: number, c: number): boolean => r >= 0 && r < rows && c >= 0 && c < cols && inside[r * cols + c] === 1;
+  const edges: Edge[] = [];
+  for (let r = 0; r <= rows; r++) for (let c = 0; c < cols; c++) if (at(r - 1, c) !== at(r, c)) edges.push([r, c, r, c + 1]);
+  for (let r = 0; r < rows; r++) for (let c = 0; c <= cols; c++) if (at(r, c - 1) !== at(r, c)) edges.push([r, c, r + 1, c]);
+  return edges;
+}
+
+/** The intended loop of a board and whether to mark where the solver's loop differs from it. */
+interface Intended {
+  inside: Uint8Array;
+  edges: Edge[];
+  /** Mark differences (the solver's loop is the unique, current solution). */
+  compare: boolean;
+}
+
 function slitherBoard(
   p: SlitherlinkPuzzle,
   result: CheckResult | null,
   edges: Edge[] | null,
   other: Edge[] | null,
+  intended: Intended | null = null,
 ): string {
   const { rows, cols } = p;
   const redundant = result?.verdict === 'unique' ? cellSet(result.redundant, cols) : new Set<number>();
@@ -213,23 +254,51 @@ function slitherBoard(
   const out: string[] = [];
   out.push(cellRects(rows, cols, (r, c) => (inside.has(r * cols + c) ? ' lp-inside' : '')));
 
+  // The intended inside, lightly shaded under everything else (never a click target).
+  if (intended) {
+    const area: string[] = [];
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < cols; c++) {
+        if (intended.inside[r * cols + c] !== 1) continue;
+        area.push(`<rect class="lp-intended-cell" data-cell="${r},${c}" x="${c * CELL}" y="${r * CELL}" width="${CELL}" height="${CELL}"/>`);
+      }
+    }
+    out.push(`<g class="lp-intended-area">${area.join('')}</g>`);
+  }
+
   // Faint grid lines: one path for the whole grid.
   let d = '';
   for (let r = 0; r <= rows; r++) d += `M0 ${r * CELL}H${cols * CELL}`;
   for (let c = 0; c <= cols; c++) d += `M${c * CELL} 0V${rows * CELL}`;
   out.push(`<path class="lp-gridline" d="${d}"/>`);
 
+  const intendedKeys = intended?.compare ? new Set(intended.edges.map(edgeKey)) : null;
+  const solverKeys = edges ? new Set(edges.map(edgeKey)) : new Set<string>();
   if (edges) {
     const otherKeys = other ? new Set(other.map(edgeKey)) : null;
     const lines: string[] = [];
     for (const e of edges) {
       const [r1, c1, r2, c2] = e;
       const diff = otherKeys && !otherKeys.has(edgeKey(e)) ? ' lp-diff' : '';
+      const off = intendedKeys && !intendedKeys.has(edgeKey(e)) ? ' lp-off-intended' : '';
       lines.push(
-        `<line class="lp-edge${diff}" data-edge="${edgeKey(e)}" x1="${c1 * CELL}" y1="${r1 * CELL}" x2="${c2 * CELL}" y2="${r2 * CELL}"/>`,
+        `<line class="lp-edge${diff}${off}" data-edge="${edgeKey(e)}" x1="${c1 * CELL}" y1="${r1 * CELL}" x2="${c2 * CELL}" y2="${r2 * CELL}"/>`,
       );
     }
     out.push(`<g class="lp-loop">${lines.join('')}</g>`);
+  }
+
+  // The intended loop over the solver's: where they agree the dashes run along the solid line.
+  if (intended) {
+    const lines: string[] = [];
+    for (const e of intended.edges) {
+      const [r1, c1, r2, c2] = e;
+      const missing = intendedKeys && !solverKeys.has(edgeKey(e)) ? ' lp-intended-missing' : '';
+      lines.push(
+        `<line class="lp-intended-edge${missing}" data-edge="${edgeKey(e)}" x1="${c1 * CELL}" y1="${r1 * CELL}" x2="${c2 * CELL}" y2="${r2 * CELL}"/>`,
+      );
+    }
+    out.push(`<g class="lp-intended">${lines.join('')}</g>`);
   }
 
   const dots: string[] = [];
@@ -258,19 +327,44 @@ function slitherBoard(
   return out.join('\n');
 }
 
+/** What the note under the board says about the intended loop. */
+function intendedNote(p: SlitherlinkPuzzle, intended: Intended, solver: Edge[] | null): { text: string; warn: boolean } {
+  const grid = new Grid(p.rows, p.cols);
+  const problem = loopProblem(grid, loopEdgesOf(grid, intended.inside));
+  if (problem) return { text: `Your loop (dashed) is not one simple loop: ${problem}`, warn: true };
+  if (intended.compare && solver) {
+    const mine = new Set(intended.edges.map(edgeKey));
+    const theirs = new Set(solver.map(edgeKey));
+    let differ = 0;
+    for (const k of mine) if (!theirs.has(k)) differ++;
+    for (const k of theirs) if (!mine.has(k)) differ++;
+    if (differ === 0) return { text: 'Your loop (dashed) is the solution', warn: false };
+    return { text: `Differs from your loop (dashed) at ${differ} edge${differ === 1 ? '' : 's'}`, warn: true };
+  }
+  return { text: 'Dashed: your loop', warn: false };
+}
+
 function renderSlitherlink(p: SlitherlinkPuzzle, result: CheckResult | null, options: RenderOptions): string {
   const first = loopEdges(result?.solution);
+  const block = p.solution && p.solution.length === p.rows * p.cols ? p.solution : null;
+  const intended = (compare: boolean): Intended | null =>
+    block ? { inside: block, edges: intendedLoopEdges(p.rows, p.cols, block), compare } : null;
   if (result?.verdict === 'multiple') {
     const second = loopEdges(result.secondSolution);
     if (first && second) {
+      const mine = intended(false);
+      const note = mine ? intendedNote(p, mine, null) : undefined;
       return frame(p, result, [
-        { body: slitherBoard(p, result, first, second), caption: `Solution 1 of ${countText(result)}` },
-        { body: slitherBoard(p, result, second, first), caption: 'Solution 2 (differences marked)' },
+        { body: slitherBoard(p, result, first, second, mine), caption: `Solution 1 of ${countText(result)}`, note },
+        { body: slitherBoard(p, result, second, first, mine), caption: 'Solution 2 (differences marked)' },
       ], options);
     }
   }
   const show = result && (result.verdict === 'unique' || result.verdict === 'multiple') ? first : null;
-  return frame(p, result, [{ body: slitherBoard(p, result, show, null), caption: singleCaption(result) }], options);
+  // Differences are marked only against the unique solution of the current text.
+  const mine = intended(result?.verdict === 'unique' && show !== null && !options.stale);
+  const note = mine ? intendedNote(p, mine, show) : undefined;
+  return frame(p, result, [{ body: slitherBoard(p, result, show, null, mine), caption: singleCaption(result), note }], options);
 }
 
 // ---------------------------------------------------------------------------------------------

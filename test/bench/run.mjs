@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 // `npm run bench`: speed and memory, printed as tables and written to bench-results/bench.json.
-//   node test/bench/run.mjs [--only cycles|slitherlink|numberlink|incremental[,...]] [--quick] [--corpus DIR]
-//                           [--max-n N] [--nikoli-limit MS] [--no-redundant] [--out FILE]
+//   node test/bench/run.mjs [--only cycles|slitherlink|numberlink|incremental|latency[,...]] [--quick] [--corpus DIR]
+//                           [--max-n N] [--nikoli-limit MS] [--no-nikoli] [--no-redundant] [--out FILE]
 // (a) all cycles on n×n vertex grids (test/bench/cycles.ts), each n in its own process for peak RSS;
 // (b) the Slitherlink corpus: time to the verdict, and to the verdict plus redundant hints (unless
 //     --no-redundant), by size;
-// (c) Numberlink collections under their rule (fill notouch) and under nikoli;
+// (c) Numberlink collections under their rule (fill notouch) and under nikoli (--no-nikoli: their
+//     rule only, for quick iterations);
 // (e) the incremental re-check gain (test/bench/incremental.mjs): cold check vs re-check after a
 //     last-row edit of a large ambiguous Slitherlink;
+// (f) keystroke-to-diagnostics latency of the language server (test/bench/lsp-latency.mjs) on a
+//     10x10 and a 20x20 Slitherlink;
 // (d) every time also as a ratio to a fixed reference workload run in the same process, so that
 //     figures compare across machines. Corpus parts need ../shared/corpus and say so when absent.
 import * as esbuild from 'esbuild';
@@ -27,18 +30,20 @@ const { values: opt } = parseArgs({
     corpus: { type: 'string' },
     'max-n': { type: 'string' },
     'nikoli-limit': { type: 'string' },
+    'no-nikoli': { type: 'boolean' },
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (opt.help) {
-  console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 10).join('\n').replace(/^\/\/ ?/gm, ''));
+  const lines = readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1);
+  console.log(lines.slice(0, lines.findIndex((l) => !l.startsWith('//'))).join('\n').replace(/^\/\/ ?/gm, ''));
   process.exit(0);
 }
-const parts = new Set((opt.only ?? 'cycles,slitherlink,numberlink,incremental').split(','));
+const parts = new Set((opt.only ?? 'cycles,slitherlink,numberlink,incremental,latency').split(','));
 for (const p of parts) {
-  if (!['cycles', 'slitherlink', 'numberlink', 'incremental'].includes(p)) {
-    console.error(`bench: unknown part '${p}' (cycles, slitherlink, numberlink, incremental)`);
+  if (!['cycles', 'slitherlink', 'numberlink', 'incremental', 'latency'].includes(p)) {
+    console.error(`bench: unknown part '${p}' (cycles, slitherlink, numberlink, incremental, latency)`);
     process.exit(2);
   }
 }
@@ -46,6 +51,7 @@ const quick = !!opt.quick;
 const corpus = resolve(opt.corpus ?? join(root, '..', 'shared', 'corpus'));
 const haveCorpus = existsSync(join(corpus, 'answers.json'));
 const nikoliLimit = Number(opt['nikoli-limit'] ?? (quick ? 1000 : 3000));
+const noNikoli = !!opt['no-nikoli'];
 const maxN = Number(opt['max-n'] ?? (quick ? 11 : 14));
 const cacheDir = join(root, '.cache', 'bench');
 mkdirSync(cacheDir, { recursive: true });
@@ -293,7 +299,7 @@ if (parts.has('slitherlink')) {
 
 // ---------- (c) Numberlink ----------
 if (parts.has('numberlink')) {
-  console.log(`(c) Numberlink: exact counts per collection, under the file's rule and under nikoli (limit ${fmtMs(nikoliLimit)} per puzzle)`);
+  console.log(`(c) Numberlink: exact counts per collection, under the file's rule${noNikoli ? ' (nikoli pass skipped: --no-nikoli)' : ` and under nikoli (limit ${fmtMs(nikoliLimit)} per puzzle)`}`);
   if (!haveCorpus) {
     console.log(`    skipped: ${corpus} is absent (../shared is not part of the repository)\n`);
     report.parts.numberlink = { skipped: 'corpus absent' };
@@ -312,7 +318,7 @@ if (parts.has('numberlink')) {
     for (const s of sets) {
       const all = corpusFiles(s.prefix);
       const files = quick ? every(all, 9) : all;
-      for (const rule of s.onlyFileRule ? [null] : [null, 'nikoli']) {
+      for (const rule of s.onlyFileRule || noNikoli ? [null] : [null, 'nikoli']) {
         const job = rule ? { rule, redundant: false, timeMs: nikoliLimit } : { redundant: false };
         const r = runFiles(files, job, 3_600_000);
         const label = `${s.name}${quick ? ` [${files.length}]` : ''}`;
@@ -350,6 +356,16 @@ if (parts.has('incremental')) {
   const r = spawnSync(process.execPath, [join(root, 'test/bench/incremental.mjs'), '--json', jsonFile, ...(quick ? ['--quick'] : [])], { cwd: root, stdio: 'inherit', timeout: 1_800_000 });
   if (r.status === 0 && existsSync(jsonFile)) report.parts.incremental = JSON.parse(readFileSync(jsonFile, 'utf8'));
   else report.parts.incremental = { error: `exit ${r.status ?? r.signal}` };
+  console.log('');
+}
+
+// ---------- (f) language server latency ----------
+if (parts.has('latency')) {
+  console.log('(f) keystroke -> diagnostics through the language server (test/bench/lsp-latency.mjs)');
+  const jsonFile = join(cacheDir, `latency-${process.pid}.json`);
+  const r = spawnSync(process.execPath, [join(root, 'test/bench/lsp-latency.mjs'), '--json', jsonFile, ...(quick ? ['--keys', '5'] : [])], { cwd: root, stdio: 'inherit', timeout: 900_000 });
+  if (r.status === 0 && existsSync(jsonFile)) report.parts.latency = JSON.parse(readFileSync(jsonFile, 'utf8'));
+  else report.parts.latency = { error: `exit ${r.status ?? r.signal}` };
   console.log('');
 }
 

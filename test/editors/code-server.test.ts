@@ -15,7 +15,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './chromium';
 import { ROOT, startCodeServer, type CodeServer } from './codeServer';
 
@@ -28,6 +28,7 @@ type HTMLElement = any;
 const skip = process.env.LINKPUZZLE_SKIP_E2E === '1';
 const fixtures = join(ROOT, 'test', 'fixtures', 'preview');
 const SAMPLE = 'extra_hint_10x10.slk';
+const LOOP = 'design_loop_8x8.slk';
 
 /** Newest modification time of the files under `dir`. */
 function newest(dir: string): number {
@@ -109,7 +110,7 @@ describe.skipIf(skip)('VS Code (code-server) end to end', () => {
     step('starting code-server');
     server = await startCodeServer({
       vsix: VSIX,
-      files: { [SAMPLE]: readFileSync(join(fixtures, SAMPLE), 'utf8') },
+      files: { [SAMPLE]: readFileSync(join(fixtures, SAMPLE), 'utf8'), [LOOP]: readFileSync(join(fixtures, LOOP), 'utf8') },
       settings: {
         'workbench.startupEditor': 'none',
         'workbench.tips.enabled': false,
@@ -130,6 +131,13 @@ describe.skipIf(skip)('VS Code (code-server) end to end', () => {
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
   }, 600_000);
+
+  // What the page showed when a step failed (kept with the other artifacts).
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state !== 'fail' || !page) return;
+    mkdirSync(join(ROOT, 'test', 'artifacts'), { recursive: true });
+    await page.screenshot({ path: join(ROOT, 'test', 'artifacts', `code-server-failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`) }).catch(() => undefined);
+  });
 
   afterAll(async () => {
     await browser?.close().catch(() => undefined);
@@ -276,5 +284,78 @@ describe.skipIf(skip)('VS Code (code-server) end to end', () => {
     await expect.poll(async () => page.locator('.statusbar-item', { hasText: /unique · / }).first().textContent(), { timeout: 60_000 })
       .not.toBe(firstStatus);
     step('re-check ran');
+  }, 600_000);
+
+  it('makes a minimal unique puzzle from a drawn loop, draws in the preview, and generates a puzzle', async () => {
+    await page.goto(`${server!.url}/?folder=${encodeURIComponent(server!.workspace)}`);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    // Open the loop file with Quick Open, and the preview beside it (or the restored one follows it).
+    await page.keyboard.press('Control+P');
+    const quick = page.locator('.quick-input-widget input');
+    await quick.waitFor({ timeout: 10_000 });
+    await quick.fill(LOOP);
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: LOOP }).first().waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await editorLines(page)).join('\n'), { timeout: 20_000 }).toContain('---');
+    await page.locator('.editor-instance .monaco-editor .view-lines').first().click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('V');
+    const frame = previewFrame(page);
+    await expect.poll(async () => frame.locator('#title').textContent(), { timeout: 30_000 }).toBe(LOOP);
+    // Before any hint: the drawn loop is in the preview (dashed; on each board once the checker
+    // shows two of the many solutions).
+    const loopEdges = 40;
+    const firstBoard = 'svg g.lp-board[data-panel="0"]';
+    await expect.poll(async () => frame.locator(`${firstBoard} line.lp-intended-edge`).count(), { timeout: 30_000 }).toBe(loopEdges);
+    step('the drawn loop is in the preview');
+
+    const original = readFileSync(join(fixtures, LOOP), 'utf8').split('\n');
+    const blockAt = original.indexOf('---');
+    const gridHints = (ls: string[]) => ls.slice(3, blockAt).join(' ').split(/\s+/).filter((t) => /^[0-4]$/.test(t)).length;
+    await runCommand(page, 'Link Puzzles: Make Minimal Puzzle from Loop');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Keep my hints' }).first().waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => gridHints(await editorLines(page)), { timeout: 120_000 }).toBeGreaterThan(0);
+    const lines = await editorLines(page);
+    // Only grid cells changed: the comments and the loop block are as they were.
+    expect(lines.slice(0, 3)).toEqual(original.slice(0, 3));
+    expect(lines.slice(blockAt, blockAt + 9)).toEqual(original.slice(blockAt, blockAt + 9));
+    // The checker agrees: unique, its loop is the drawn one, and no hint is redundant (minimal).
+    await frame.locator('svg[data-verdict="unique"]:not(.lp-stale)').waitFor({ timeout: 60_000 });
+    await expect.poll(async () => frame.locator('svg text.lp-note').textContent(), { timeout: 30_000 }).toMatch(/is the solution/);
+    expect(await frame.locator('svg line.lp-edge').count()).toBe(loopEdges);
+    expect(await frame.locator('svg line.lp-intended-missing').count()).toBe(0);
+    await expect.poll(async () => frame.locator('svg[data-verdict="unique"]:not(.lp-stale) text.lp-redundant').count(), { timeout: 60_000 }).toBe(0);
+    step(`minimal puzzle made from the loop: ${gridHints(lines)} hints, unique, the drawn loop`);
+    await page.mouse.move(5, 400);
+    await page.screenshot({ path: join(ROOT, 'docs', 'design-workflow.png') });
+    copyFileSync(join(ROOT, 'docs', 'design-workflow.png'), join(ROOT, 'test', 'artifacts', 'code-server-design.png'));
+
+    // Draw in the preview: with "Draw loop" on, a click marks a cell inside the loop in the text.
+    await frame.locator('#draw-loop').click();
+    await expect.poll(async () => frame.locator('#draw-loop').getAttribute('aria-pressed')).toBe('true');
+    await frame.locator('rect.lp-cell[data-row="0"][data-col="1"]').click();
+    await expect.poll(async () => (await editorLines(page))[blockAt + 1], { timeout: 10_000 }).toBe('. x . . . . . .');
+    await expect.poll(async () => frame.locator(`${firstBoard} line.lp-intended-edge`).count(), { timeout: 30_000 }).toBe(loopEdges + 2);
+    step('a click in the preview drew a cell into the loop');
+    await frame.locator('#draw-loop').click();
+
+    // Generate a puzzle into a new editor: a unique 6x6 Slitherlink.
+    await runCommand(page, 'Link Puzzles: Generate Puzzle');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Slitherlink' }).first().waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget input').fill('6x6');
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget', { hasText: 'seed' }).waitFor({ timeout: 10_000 });
+    await page.locator('.quick-input-widget input').fill('7');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await editorLines(page)).join('\n'), { timeout: 60_000 }).toContain('# generator:');
+    const generated = await editorLines(page);
+    expect(generated.filter((l) => /^[.0-4]( [.0-4]){5}$/.test(l)).length).toBe(6);
+    // The preview follows the new editor, and the checker finds the generated puzzle unique.
+    await expect.poll(async () => frame.locator('#title').textContent(), { timeout: 30_000 }).toMatch(/^Untitled/);
+    await frame.locator('svg[data-verdict="unique"]:not(.lp-stale)').waitFor({ timeout: 60_000 });
+    expect(await frame.locator('svg text.lp-hint').count()).toBe(generated.join(' ').split(/\s+/).filter((t) => /^[0-4]$/.test(t)).length);
+    step('generated a unique 6x6 Slitherlink into a new editor');
   }, 600_000);
 });

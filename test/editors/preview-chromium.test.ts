@@ -218,6 +218,108 @@ describe('preview page in Chromium', () => {
     await page.close();
   });
 
+  it('draws the intended loop of a --- block, and "Draw loop" turns clicks and keys into toggle messages', async () => {
+    const file = 'puzzlekit_1_4x4.slk';
+    // The designer's block differs from the unique solution (official inside .x.. .x.. .xx. ..x.) at cell (1, 2).
+    const text = readFileSync(join(fixtures, file), 'utf8') + '---\n. x . .\n. x x .\n. x x .\n. . x .\n';
+    const result = checkText(text, 'slitherlink');
+    expect(result.verdict).toBe('unique');
+    const puzzle = parseSlitherlink(text).puzzle!;
+    expect(puzzle.solution).toBeDefined();
+    const uri = `file:///work/${file}`;
+    const page = await openPreview();
+    await send(page, message(file, renderSvg(puzzle, result), result));
+
+    // The intended loop: its own dashed lines in a theme colour other than the solver's loop.
+    const intended = page.locator('#board svg line.lp-intended-edge');
+    expect(await intended.count()).toBe(12);
+    const style = await intended.first().evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { stroke: s.stroke, dash: s.strokeDasharray };
+    });
+    expect(style.stroke).toBe(await themeColour(page, '--vscode-charts-purple'));
+    expect(style.dash).not.toBe('none');
+    expect(await page.locator('#board svg rect.lp-intended-cell').count()).toBe(6);
+    // Where the solution differs: the solver's edges around (1, 2) that the block lacks, and back.
+    expect(await page.locator('#board svg line.lp-edge.lp-off-intended').count()).toBeGreaterThan(0);
+    expect(await page.locator('#board svg line.lp-intended-missing').count()).toBeGreaterThan(0);
+    expect(await page.locator('#board svg .lp-note').textContent()).toContain('Differs from your loop');
+    // The note fits in the picture of this small board.
+    const fits = await page.evaluate(() => {
+      const svg = document.querySelector('#board svg');
+      const note = svg.querySelector('.lp-note');
+      return note.getBBox().x + note.getBBox().width <= svg.viewBox.baseVal.width;
+    });
+    expect(fits).toBe(true);
+    await page.screenshot({ path: join(artifacts, 'preview-slitherlink-intended.png') });
+
+    // "Draw loop" is off: a click reveals the cell's text.
+    const draw = page.locator('#draw-loop');
+    expect(await draw.isVisible()).toBe(true);
+    expect(await draw.getAttribute('aria-pressed')).toBe('false');
+    expect(await draw.getAttribute('title')).toMatch(/Draw loop/);
+    await page.locator('rect.lp-cell[data-row="1"][data-col="2"]').click();
+    expect((await probe(page)).posted).toContainEqual({ type: 'reveal', uri, row: 1, col: 2 });
+
+    // On: a click on a cell posts the toggle of that cell, not a reveal.
+    await draw.click();
+    expect(await draw.getAttribute('aria-pressed')).toBe('true');
+    const before = (await probe(page)).posted.length;
+    await page.locator('rect.lp-cell[data-row="2"][data-col="1"]').click();
+    // Clicks that land on a hint's text or the intended shading still reach the cell.
+    await page.locator('rect.lp-cell[data-row="3"][data-col="2"]').click();
+    let posted = (await probe(page)).posted.slice(before);
+    expect(posted).toEqual([
+      { type: 'toggleCell', uri, row: 2, col: 1 },
+      { type: 'toggleCell', uri, row: 3, col: 2 },
+    ]);
+
+    // Keyboard: the arrows move a cursor from the last cell, Space toggles its cell.
+    await page.focus('#content');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.locator('#board svg .lp-cursor').count()).toBe(1);
+    await page.keyboard.press('Space');
+    posted = (await probe(page)).posted.slice(before);
+    expect(posted[posted.length - 1]).toEqual({ type: 'toggleCell', uri, row: 2, col: 3 });
+
+    // The toggle survives an update (the text changed) and is in the saved state.
+    await send(page, { ...message(file, renderSvg(puzzle, null), result), verdict: 'pending', checking: true });
+    expect(await draw.getAttribute('aria-pressed')).toBe('true');
+    expect(await page.locator('#board svg .lp-cursor').count()).toBe(1);
+    const state = await page.evaluate(() => (window as unknown as { __state: unknown }).__state);
+    expect(state).toMatchObject({ uri, drawLoop: true });
+    await page.screenshot({ path: join(artifacts, 'preview-slitherlink-draw-loop.png') });
+    expect((await probe(page)).violations).toEqual([]);
+    await page.close();
+
+    // ... and a reload.
+    const restored = await openPreview(state);
+    await send(restored, message(file, renderSvg(puzzle, result), result));
+    const draw2 = restored.locator('#draw-loop');
+    expect(await draw2.getAttribute('aria-pressed')).toBe('true');
+    await restored.locator('rect.lp-cell[data-row="0"][data-col="0"]').click();
+    expect((await probe(restored)).posted).toContainEqual({ type: 'toggleCell', uri, row: 0, col: 0 });
+    // Off again from the keyboard: clicks reveal.
+    await draw2.focus();
+    await restored.keyboard.press('Enter');
+    expect(await draw2.getAttribute('aria-pressed')).toBe('false');
+    await restored.locator('rect.lp-cell[data-row="0"][data-col="3"]').click();
+    expect((await probe(restored)).posted.at(-1)).toEqual({ type: 'reveal', uri, row: 0, col: 3 });
+
+    // A Numberlink has no loop to draw: the button goes away, even when it is on.
+    await draw2.click();
+    const nfile = 'arukone_01_5x5.nlk';
+    const ntext = readFileSync(join(fixtures, nfile), 'utf8');
+    const nresult = checkText(ntext, 'numberlink');
+    await send(restored, message(nfile, renderSvg(parseNumberlink(ntext).puzzle!, nresult), nresult));
+    expect(await draw2.isVisible()).toBe(false);
+    await restored.locator('rect.lp-cell[data-row="1"][data-col="1"]').click();
+    expect((await probe(restored)).posted.at(-1)).toEqual({ type: 'reveal', uri: `file:///work/${nfile}`, row: 1, col: 1 });
+    expect((await probe(restored)).violations).toEqual([]);
+    await restored.close();
+  });
+
   it('keeps the strict Content-Security-Policy: inline script and style are refused', async () => {
     const page = await openPreview();
     const ran = await page.evaluate(() => {

@@ -123,6 +123,25 @@ describe('package.json contributions', () => {
     expect(kb.when).toContain('editorLangId == numberlink');
   });
 
+  it('declares the designer commands, with ids apart from the server\'s and sensible when clauses', () => {
+    const byId = new Map(c.commands.map((x: { command: string; title: string }) => [x.command, x.title]));
+    expect(byId.get('linkpuzzle.generatePuzzle')).toBe('Generate Puzzle…');
+    expect(byId.get('linkpuzzle.makeFromLoop')).toBe('Make Minimal Puzzle from Loop');
+    expect(byId.get('linkpuzzle.countPuzzles')).toBe('Count Puzzles for This Loop');
+    expect(byId.get('linkpuzzle.addLoopBlock')).toBe('Add Solution as Loop Block');
+    for (const server of ['makePuzzleFromLoop', 'hintFamily', 'applyHints', 'generate', 'loopBlockFromSolution']) {
+      expect(byId.has(`linkpuzzle.${server}`), server).toBe(false);
+    }
+    const palette = new Map(c.menus.commandPalette.map((m: { command: string; when: string }) => [m.command, m.when]));
+    expect(palette.has('linkpuzzle.generatePuzzle')).toBe(false); // always available
+    const context = new Map(c.menus['editor/context'].map((m: { command: string; when: string }) => [m.command, m.when]));
+    for (const id of ['makeFromLoop', 'countPuzzles', 'addLoopBlock']) {
+      expect(palette.get(`linkpuzzle.${id}`)).toContain('editorLangId == slitherlink');
+      expect(palette.get(`linkpuzzle.${id}`)).not.toContain('numberlink');
+      expect(context.get(`linkpuzzle.${id}`)).toBe('editorLangId == slitherlink');
+    }
+  });
+
   it('describes every server setting, with the server\'s defaults', () => {
     const props = c.configuration.properties;
     const flat: Record<string, unknown> = {

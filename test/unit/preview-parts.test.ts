@@ -54,4 +54,14 @@ describe('preview page HTML', () => {
     expect(html).not.toMatch(/<style|\sstyle="|\son\w+="/);
     expect(html.match(/<script/g)).toHaveLength(1);
   });
+
+  it('has a "Draw loop" toggle button with a tooltip, off and hidden until a Slitherlink is shown', () => {
+    const html = previewHtml({ cspSource: 'https://ext.test', nonce: newNonce(), scriptUri: 'https://ext.test/p.js', styleUri: 'https://ext.test/p.css' });
+    const button = /<button id="draw-loop"[^>]*>([^<]*)<\/button>/.exec(html);
+    expect(button).not.toBeNull();
+    expect(button![0]).toContain('aria-pressed="false"');
+    expect(button![0]).toMatch(/\shidden[\s>]/);
+    expect(button![0]).toMatch(/title="Draw loop: [^"]*inside or outside[^"]*"/);
+    expect(button![1]).toBe('Draw loop');
+  });
 });

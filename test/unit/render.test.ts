@@ -291,3 +291,101 @@ describe('theme colours only', () => {
     expect(css).not.toContain(`.lp-color-${PATH_COLOR_VARS.length} `);
   });
 });
+
+describe('renderSvg: the intended loop of a solution block', () => {
+  // The example of docs/FORMATS-extensions.md.
+  const plus = ['. . . .', '. . . .', '. . . .', '. . . .', '---', '. x . .', 'x x x .', '. x x x', '. . x .', ''].join('\n');
+  const plusInside = ['.x..', 'xxx.', '.xxx', '..x.'];
+  const css = readFileSync(join(__dirname, '..', '..', 'client', 'media', 'preview.css'), 'utf8');
+
+  function parsed(text: string): SlitherlinkPuzzle {
+    const { puzzle, problems } = parseSlitherlink(text);
+    expect(problems).toEqual([]);
+    return puzzle!;
+  }
+  const intendedEdges = (svg: string) => elements(svg, 'line', 'lp-intended-edge');
+
+  it('draws the block\'s boundary as its own dashed loop, with its inside shaded, before any result', () => {
+    const p = parsed(plus);
+    const svg = renderSvg(p, null);
+    const lines = intendedEdges(svg);
+    expect(new Set(lines.map((l) => l['data-edge']))).toEqual(new Set(loopFromInside(plusInside).map(key)));
+    expect(lines).toHaveLength(16);
+    for (const l of lines) {
+      const [r1, c1, r2, c2] = l['data-edge'].split(',').map(Number);
+      expect([l.x1, l.y1, l.x2, l.y2].map(Number)).toEqual([c1 * CELL, r1 * CELL, c2 * CELL, r2 * CELL]);
+      expect(l.class.split(' ')).not.toContain('lp-edge');
+    }
+    const shaded = elements(svg, 'rect', 'lp-intended-cell').map((c) => c['data-cell']).sort();
+    expect(shaded).toEqual(['0,1', '1,0', '1,1', '1,2', '2,1', '2,2', '2,3', '3,2']);
+    // The shading is no click target: clicks map to cells through lp-cell only.
+    expect(elements(svg, 'rect', 'lp-intended-cell').every((c) => c['data-row'] === undefined)).toBe(true);
+    expect(elements(svg, 'line', 'lp-edge')).toHaveLength(0);
+    expect(svg).toContain('Dashed: your loop');
+  });
+
+  it('one inside cell: exactly its four sides', () => {
+    const svg = renderSvg(parsed('. .\n. .\n---\nx .\n. .\n'), null);
+    expect(intendedEdges(svg).map((l) => l['data-edge']).sort()).toEqual(['0,0,0,1', '0,0,1,0', '0,1,1,1', '1,0,1,1']);
+  });
+
+  it('says when the unique solution is the intended loop, and marks nothing', () => {
+    const p = parsed(plus);
+    const svg = renderSvg(p, result('slitherlink', 4, 4, { solution: { edges: loopFromInside(plusInside) } }));
+    expect(elements(svg, 'line', 'lp-edge')).toHaveLength(16);
+    expect(intendedEdges(svg)).toHaveLength(16);
+    expect(svg).not.toContain('lp-off-intended');
+    expect(svg).not.toContain('lp-intended-missing');
+    expect(svg).toContain('Your loop (dashed) is the solution');
+  });
+
+  it('marks where the unique solution differs from the intended loop, on both sides', () => {
+    const p = parsed(plus);
+    const other = ['.x..', 'xxx.', '.xx.', '..x.'];
+    const svg = renderSvg(p, result('slitherlink', 4, 4, { solution: { edges: loopFromInside(other) } }));
+    const mine = new Set(loopFromInside(plusInside).map(key));
+    const theirs = new Set(loopFromInside(other).map(key));
+    const off = elements(svg, 'line', 'lp-off-intended').map((l) => l['data-edge']).sort();
+    expect(off).toEqual([...theirs].filter((k) => !mine.has(k)).sort());
+    const missing = elements(svg, 'line', 'lp-intended-missing').map((l) => l['data-edge']).sort();
+    expect(missing).toEqual([...mine].filter((k) => !theirs.has(k)).sort());
+    expect(off.length + missing.length).toBe(4);
+    expect(svg).toContain('Differs from your loop (dashed) at 4 edges');
+    expect(svg).toMatch(/class="lp-note lp-note-warn"/);
+    // Not against a stale result (the text changed since): no marks.
+    const stale = renderSvg(p, result('slitherlink', 4, 4, { solution: { edges: loopFromInside(other) } }), { stale: true });
+    expect(stale).not.toContain('lp-off-intended');
+    expect(intendedEdges(stale)).toHaveLength(16);
+  });
+
+  it('draws it on both boards of several solutions, and warns about a block that is not one loop', () => {
+    const two = parsed('. . .\n. . .\n---\nx . x\n. . .\n');
+    const square = (r: number, c: number): Edge[] => [[r, c, r, c + 1], [r + 1, c, r + 1, c + 1], [r, c, r + 1, c], [r, c + 1, r + 1, c + 1]];
+    const svg = renderSvg(two, result('slitherlink', 2, 3, { verdict: 'multiple', count: '29', solution: { edges: square(0, 0) }, secondSolution: { edges: square(1, 2) } }));
+    const boards = svg.split('<g class="lp-board"').slice(1);
+    expect(boards.map((b) => intendedEdges(b).length)).toEqual([8, 8]);
+    expect(svg).toContain('not one simple loop');
+    // Numberlink and a Slitherlink without a block draw none.
+    expect(renderSvg(slk('puzzlekit_1_4x4.slk'), null)).not.toContain('lp-intended');
+    expect(renderSvg(nlk('arukone_01_5x5.nlk'), null)).not.toContain('lp-intended');
+  });
+
+  it('uses theme colours only: none in the SVG, a theme variable and dashes in the stylesheet', () => {
+    const p = parsed(plus);
+    const svg = renderSvg(p, result('slitherlink', 4, 4, { solution: { edges: loopFromInside(['.x..', 'xxx.', '.xx.', '..x.']) } }));
+    expect(svg).not.toMatch(/#[0-9a-f]{3,8}\b/i);
+    expect(svg).not.toMatch(/\s(fill|stroke|color|style|stroke-dasharray)="/);
+    const rule = (sel: string): string => {
+      const m = new RegExp(`(?:^|\\n)${sel.replace(/\./g, '\\.')}\\s*\\{([^}]*)\\}`).exec(css);
+      expect(m, sel).not.toBeNull();
+      return m![1];
+    };
+    expect(rule('.lp-intended-edge')).toMatch(/stroke:\s*var\(--vscode-[\w-]+\)/);
+    expect(rule('.lp-intended-edge')).toMatch(/stroke-dasharray:\s*\d/);
+    expect(rule('.lp-intended-cell')).toMatch(/fill:\s*var\(--vscode-[\w-]+\)/);
+    expect(rule('.lp-intended-cell')).toMatch(/pointer-events:\s*none/);
+    // Its own colour, not the solver's loop colour.
+    const edgeStroke = /stroke:\s*(var\([^)]*\))/.exec(rule('.lp-edge'))![1];
+    expect(rule('.lp-intended-edge')).not.toContain(edgeStroke);
+  });
+});

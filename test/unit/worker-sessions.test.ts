@@ -40,7 +40,7 @@ function scenario(): { before: string; after: string } {
   throw new Error('no scenario found');
 }
 
-const options = { limits: { timeMs: 20_000, maxNodes: 5_000_000 }, redundant: false, conflicts: false };
+const options = { limits: { timeMs: 20_000, maxNodes: 5_000_000 }, redundant: false, conflicts: false, suggest: false };
 const job = (t: string, uri: string): Job => ({ type: 'check', text: t, kind: 'slitherlink', options, uri });
 
 async function analysis(pool: WorkerPool, j: Job): Promise<Analysis> {

@@ -3,16 +3,15 @@ import { readFileSync } from 'node:fs';
 import { Grid } from '../model/grid';
 import type { NumberlinkRule, SlitherlinkPuzzle } from '../model/puzzle';
 import { parsePuzzle, kindFromPath } from '../parse/index';
-import { ruleName } from '../model/puzzle';
 import { parseRule, UsageError } from './args';
-import { generateNumberlink, generateSlitherlink } from '../design/generate';
+import { generateText } from '../design/generateText';
 import { puzzleFromLoop } from '../design/fromLoop';
 import { hintFamily } from '../design/hintFamily';
 import { suggestHints } from '../design/makeUnique';
 import { hintsOfEdges, loopEdgesOf, loopProblem } from '../design/loop';
 import { parsePuzzLink, numberlinkUrl, slitherlinkUrl } from '../exchange/puzzlink';
 import { loopyId, parseLoopyId } from '../exchange/loopy';
-import { writeNumberlink, writeSlitherlink } from '../exchange/text';
+import { writeNumberlink, writeSlitherlink, writeSolutionBlock } from '../exchange/text';
 import type { RunControl } from '../zdd/control';
 
 export const DESIGN_USAGE = `Design commands:
@@ -122,33 +121,28 @@ function runGenerate(f: Flags): number {
   if (kind === 'slitherlink') {
     if (rows * cols < 2) throw new UsageError('a Slitherlink grid needs at least two cells');
     const density = num(f, '--density', 0, 1);
-    const r = generateSlitherlink(rows, cols, { seed, density, control: control(f) });
-    const meta: Record<string, string> = { generator: `linkpuzzle generate slitherlink ${cols}x${rows} --seed ${seed}${density !== undefined ? ` --density ${density}` : ''}` };
-    let text = writeSlitherlink({ rows, cols, hints: r.hints }, meta);
-    if (f.switches.has('--solution')) text += solutionBlockText(rows, cols, r.inside);
-    out(text);
+    const g = generateText({ kind, rows, cols, seed, density, solution: f.switches.has('--solution') }, control(f));
+    if (g.kind !== 'slitherlink') return 1;
+    const r = g.puzzle;
+    out(g.text);
     const n = r.hints.filter((h) => h >= 0).length;
+    if (r.notUnique) { err(`generated in ${Math.round(r.ms)} ms: NOT unique (even every hint of the loop leaves another solution)`); return 1; }
     err(`generated in ${Math.round(r.ms)} ms: ${n} hints, ${r.minimal ? 'minimal' : 'unique (not every hint proved necessary)'}${r.stopped ? `; ${r.stopped.message}` : ''}`);
     return 0;
   }
   const rule: NumberlinkRule = f.values.has('--rule') ? parseRule(f.values.get('--rule')!) : { fill: false, notouch: false };
   const pairs = num(f, '--pairs', 1, 5000);
-  const r = generateNumberlink(rows, cols, { seed, rule, pairs, control: control(f) });
-  const ruleWords = ruleName(rule);
-  out(writeNumberlink({ rows, cols, cells: r.cells, labels: r.labels, rule: ruleWords === 'nikoli' ? undefined : ruleWords },
-    { generator: `linkpuzzle generate numberlink ${cols}x${rows} --seed ${seed}${pairs ? ` --pairs ${pairs}` : ''}` }));
+  const g = generateText({ kind, rows, cols, seed, rule, pairs }, control(f));
+  if (g.kind !== 'numberlink') return 1;
+  const r = g.puzzle;
+  out(g.text);
   err(`generated in ${Math.round(r.ms)} ms: ${r.labels.length} pairs, ${r.unique ? 'unique' : 'NOT proved unique'} after ${r.checks} checks${r.stopped ? `; ${r.stopped.message}` : ''}`);
   return r.unique ? 0 : 1;
 }
 
+/** The solution block the CLI prints (kept under this name for existing importers). */
 export function solutionBlockText(rows: number, cols: number, inside: ArrayLike<number>): string {
-  let s = '---\n';
-  for (let r = 0; r < rows; r++) {
-    const row: string[] = [];
-    for (let c = 0; c < cols; c++) row.push(inside[r * cols + c] ? 'x' : '.');
-    s += row.join(' ') + '\n';
-  }
-  return s;
+  return writeSolutionBlock(rows, cols, inside);
 }
 
 function runImport(f: Flags): number {

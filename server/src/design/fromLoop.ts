@@ -89,7 +89,9 @@ export function puzzleFromLoop(rows: number, cols: number, inside: ArrayLike<num
   const loopList = edgeList(on);
   const puzzleNow = { rows, cols, hints };
   let needed = flipWitnesses(puzzleNow, grid, loopList);
+  let tried = 0;
   for (const cell of order) {
+    options.control?.onProgress?.({ done: tried++, total: order.length, nodes: 0, phase: 'removing hints' });
     if (needed[cell]) continue;
     if (count <= target) { minimal = false; break; }
     if (options.control?.isCancelled?.() || Date.now() > deadline) {

@@ -38,6 +38,8 @@ export interface GeneratedSlitherlink {
   /** The intended loop's inside cells. */
   inside: Uint8Array;
   minimal: boolean;
+  /** Even every hint of the loop leaves another solution (the hints are not a puzzle). */
+  notUnique?: boolean;
   checks: number;
   stopped?: Stopped;
   ms: number;
@@ -54,6 +56,7 @@ export function generateSlitherlink(rows: number, cols: number, options: Generat
   });
   return {
     rows, cols, hints: r.hints, inside, minimal: r.minimal, checks: r.checks,
+    ...(r.notUnique ? { notUnique: true } : {}),
     ...(r.stopped ? { stopped: r.stopped } : {}), ms: performance.now() - t0,
   };
 }

@@ -54,6 +54,13 @@ export interface MakeUniqueOptions {
   explicitMax?: number;
 }
 
+/** Nodes between two cancellation polls inside one cell's pass (a pass over a large ZDD takes long). */
+const POLL_MASK = 0xffff;
+
+function stoppedAt(progress: number): StopError {
+  return new StopError({ limit: 'cancelled', message: 'make-unique: cancelled', nodes: 0, progress });
+}
+
 /** counts[cell * 5 + v] = solutions whose loop has v sides on `cell`. */
 export function valueCounts(grid: Grid, family: LoopFamily, explicitMax = 20_000, isCancelled?: () => boolean, forceBigInt = false): bigint[] {
   const { zdd, spec } = family;
@@ -66,7 +73,9 @@ export function valueCounts(grid: Grid, family: LoopFamily, explicitMax = 20_000
   for (const e of spec.fixedOnEdges) for (const c of grid.edgeCells(e)) if (c >= 0) fixedOn[c]++;
   if (total <= BigInt(explicitMax)) {
     const tally = new Int32Array(C * 5);
+    let seen = 0;
     for (const set of zdd.sets()) {
+      if ((++seen & 1023) === 0 && isCancelled?.()) throw stoppedAt(0);
       const k = Int32Array.from(fixedOn);
       for (const l of set) for (const c of grid.edgeCells(spec.openEdges[spec.levels - l])) if (c >= 0) k[c]++;
       for (let c = 0; c < C; c++) tally[c * 5 + k[c]]++;
@@ -93,13 +102,14 @@ export function valueCounts(grid: Grid, family: LoopFamily, explicitMax = 20_000
     for (let n = 2; n <= root; n++) cnt[n] = cnt[lo[n]] + cnt[hi[n]];
     const vec = new Float64Array((root + 1) * 5);
     for (let c = 0; c < C; c++) {
-      if (isCancelled?.()) throw new StopError({ limit: 'cancelled', message: 'make-unique: cancelled', nodes: 0, progress: c / C });
+      if (isCancelled?.()) throw stoppedAt(c / C);
       const low = lowest[c];
       const base = fixedOn[c];
       if (low === 0) { out[c * 5 + base] = total; continue; }
       vec.fill(0);
       vec[5] = 1;
       for (let n = 2; n <= root; n++) {
+        if ((n & POLL_MASK) === 0 && isCancelled?.()) throw stoppedAt(c / C);
         const l = level[n];
         const o = n * 5;
         if (l < low) { vec[o] = cnt[n]; continue; }
@@ -115,13 +125,14 @@ export function valueCounts(grid: Grid, family: LoopFamily, explicitMax = 20_000
   cnt[1] = 1n;
   for (let n = 2; n <= root; n++) cnt[n] = cnt[lo[n]] + cnt[hi[n]];
   for (let c = 0; c < C; c++) {
-    if (isCancelled?.()) throw new StopError({ limit: 'cancelled', message: 'make-unique: cancelled', nodes: 0, progress: c / C });
+    if (isCancelled?.()) throw stoppedAt(c / C);
     const low = lowest[c];
     const base = fixedOn[c];
     if (low === 0) { out[c * 5 + base] = total; continue; }
     const vec: bigint[] = new Array((root + 1) * 5).fill(0n);
     vec[5] = 1n;
     for (let n = 2; n <= root; n++) {
+      if ((n & POLL_MASK) === 0 && isCancelled?.()) throw stoppedAt(c / C);
       const l = level[n];
       const o = n * 5;
       if (l < low) { vec[o] = cnt[n]; continue; }
@@ -145,10 +156,13 @@ export function suggestHints(rows: number, cols: number, hints: Int8Array, optio
   const grid = new Grid(rows, cols);
   const limits = resolveLimits(options.control);
   const deadline = Date.now() + limits.timeMs;
+  const isCancelled = options.control?.isCancelled;
   const sub = (): RunControl => ({
-    isCancelled: options.control?.isCancelled,
+    isCancelled,
     limits: { maxNodes: limits.maxNodes, timeMs: Math.max(1, deadline - Date.now()) },
   });
+  // The per-cell counting has no time limit of its own: it stops like a cancel once time is up.
+  const stopCounting = () => !!isCancelled?.() || Date.now() > deadline;
   const explicitMax = options.explicitMax ?? 20_000;
   const result: MakeUniqueResult = { count: null, singles: [], ms: 0 };
   const done = (): MakeUniqueResult => { result.ms = performance.now() - t0; return result; };
@@ -158,11 +172,12 @@ export function suggestHints(rows: number, cols: number, hints: Int8Array, optio
     const count = family ? family.zdd.count() : 0n;
     result.count = count;
     if (count === 0n) {
-      result.repairs = repairs(grid, hints, sub, deadline);
+      result.repairs = [];
+      repairs(grid, hints, sub, deadline, result.repairs);
       return done();
     }
     if (count === 1n) return done();
-    const counts = valueCounts(grid, family!, explicitMax, options.control?.isCancelled);
+    const counts = valueCounts(grid, family!, explicitMax, stopCounting);
     const ranked: HintSuggestion[] = [];
     for (let c = 0; c < grid.cellCount; c++) {
       if (hints[c] >= 0) continue;
@@ -183,7 +198,7 @@ export function suggestHints(rows: number, cols: number, hints: Int8Array, optio
       h2[first.row * cols + first.col] = first.value;
       const f2 = loopsOf(grid, h2, sub());
       if (!f2) continue;
-      const c2 = valueCounts(grid, f2, explicitMax, options.control?.isCancelled);
+      const c2 = valueCounts(grid, f2, explicitMax, stopCounting);
       for (let c = 0; c < grid.cellCount; c++) {
         if (h2[c] >= 0) continue;
         for (let v = 0; v <= 4; v++) {
@@ -197,27 +212,41 @@ export function suggestHints(rows: number, cols: number, hints: Int8Array, optio
   } catch (e) {
     if (!(e instanceof StopError)) throw e;
     result.stopped = e.stopped;
+    if (e.stopped.limit === 'cancelled' && !isCancelled?.()) {
+      result.stopped = { ...e.stopped, limit: 'time', message: `make-unique: stopped by the time limit (${limits.timeMs} ms)` };
+    }
     return done();
   }
 }
 
-/** One-hint changes of an unsolvable puzzle that give it solutions (unique ones first). */
-function repairs(grid: Grid, hints: Int8Array, sub: () => RunControl, deadline: number): RepairSuggestion[] {
-  const out: RepairSuggestion[] = [];
+/**
+ * One-hint changes of an unsolvable puzzle that give it solutions (unique ones first), into
+ * `out`, which keeps what was found when a limit stops the search (the StopError goes on). A
+ * change whose count needs more nodes than allowed is left out (undecided, not a repair).
+ */
+function repairs(grid: Grid, hints: Int8Array, sub: () => RunControl, deadline: number, out: RepairSuggestion[]): void {
   const h = Int8Array.from(hints);
-  for (let c = 0; c < grid.cellCount; c++) {
-    if (hints[c] < 0) continue;
-    for (const v of [-1, 0, 1, 2, 3, 4]) {
-      if (v === hints[c]) continue;
-      if (Date.now() > deadline) {
-        throw new StopError({ limit: 'time', message: `make-unique: stopped by the time limit while trying hint changes`, nodes: 0, progress: c / grid.cellCount });
+  const uniqueFirst = () => out.sort((a, b) => (a.count === 1n ? 0 : 1) - (b.count === 1n ? 0 : 1));
+  try {
+    for (let c = 0; c < grid.cellCount; c++) {
+      if (hints[c] < 0) continue;
+      for (const v of [-1, 0, 1, 2, 3, 4]) {
+        if (v === hints[c]) continue;
+        if (Date.now() > deadline) {
+          throw new StopError({ limit: 'time', message: `make-unique: stopped by the time limit while trying hint changes`, nodes: 0, progress: c / grid.cellCount });
+        }
+        h[c] = v;
+        let n = 0n;
+        try {
+          n = countLoops(grid, h, sub());
+        } catch (e) {
+          if (!(e instanceof StopError) || e.stopped.limit !== 'nodes') throw e;
+        }
+        if (n > 0n) out.push({ row: Math.floor(c / grid.cols), col: c % grid.cols, value: v < 0 ? null : v, count: n });
       }
-      h[c] = v;
-      const n = countLoops(grid, h, sub());
-      if (n > 0n) out.push({ row: Math.floor(c / grid.cols), col: c % grid.cols, value: v < 0 ? null : v, count: n });
+      h[c] = hints[c];
     }
-    h[c] = hints[c];
+  } finally {
+    uniqueFirst();
   }
-  out.sort((a, b) => (a.count === 1n ? 0 : 1) - (b.count === 1n ? 0 : 1));
-  return out;
 }

@@ -56,3 +56,17 @@ export function writeNumberlink(grid: NumberlinkGrid, metadata: Record<string, s
   }
   return out;
 }
+
+/**
+ * A `.slk` solution block (docs/FORMATS-extensions.md): `---`, then one row of `x` (inside the
+ * loop) or `.` per grid row, marks separated by blanks. `eol` follows the file it goes into.
+ */
+export function writeSolutionBlock(rows: number, cols: number, inside: ArrayLike<number>, eol = '\n'): string {
+  let s = '---' + eol;
+  for (let r = 0; r < rows; r++) {
+    const row: string[] = [];
+    for (let c = 0; c < cols; c++) row.push(inside[r * cols + c] ? 'x' : '.');
+    s += row.join(' ') + eol;
+  }
+  return s;
+}

@@ -8,6 +8,7 @@ import {
   Range as LspRange,
 } from 'vscode-languageserver';
 import type { LoopSolution, PathSolution } from '../analysis/result';
+import type { Suggestions } from '../analysis/suggestions';
 import { Grid } from '../model/grid';
 import type { Puzzle } from '../model/puzzle';
 import type { Problem, Range } from '../model/range';
@@ -21,6 +22,8 @@ export interface DiagnosticData {
   row?: number;
   col?: number;
   limit?: string;
+  /** multiple-solutions: hints that make the puzzle unique; no-solution: its repairs (read by the quick fixes). */
+  suggestions?: Suggestions;
 }
 
 const MAX_PROBLEMS = 500;
@@ -105,16 +108,20 @@ export function resultDiagnostics(uri: string, p: Puzzle | null, a: Analysis, ke
       } else if (c?.stopped) {
         message += ` (No small conflicting set found: ${c.stopped.message}.)`;
       }
-      out.push(diag(range, DiagnosticSeverity.Error, Codes.noSolution, message, { key }, related.length ? { relatedInformation: related } : {}));
+      message += repairSentence(p, a.suggestions);
+      const data: DiagnosticData = a.suggestions ? { key, suggestions: a.suggestions } : { key };
+      out.push(diag(range, DiagnosticSeverity.Error, Codes.noSolution, message, data, related.length ? { relatedInformation: related } : {}));
       break;
     }
     case 'multiple': {
       const diffs = p && r.solution && r.secondSolution ? differences(p, r.solution, r.secondSolution) : [];
       const count = r.count ?? (r.countAtLeast ? `at least ${r.countAtLeast}` : 'several');
-      const message = `${count} solutions: the puzzle is not unique.` + (diffs.length ? ` Two of them differ at ${diffs.length} cell${diffs.length === 1 ? '' : 's'}.` : '');
+      const message = `${count} solutions: the puzzle is not unique.` + (diffs.length ? ` Two of them differ at ${diffs.length} cell${diffs.length === 1 ? '' : 's'}.` : '')
+        + uniqueSentence(a.suggestions);
       const range = diffs.length ? cellRange(p, diffs[0]!.row, diffs[0]!.col) : gridAnchor(p);
       const related = diffs.slice(0, MAX_RELATED).map((d) => rel(d.row, d.col, d.message));
-      out.push(diag(range, DiagnosticSeverity.Warning, Codes.multipleSolutions, message, { key }, related.length ? { relatedInformation: related } : {}));
+      const data: DiagnosticData = a.suggestions ? { key, suggestions: a.suggestions } : { key };
+      out.push(diag(range, DiagnosticSeverity.Warning, Codes.multipleSolutions, message, data, related.length ? { relatedInformation: related } : {}));
       break;
     }
     case 'unknown': {
@@ -150,6 +157,43 @@ export function resultDiagnostics(uri: string, p: Puzzle | null, a: Analysis, ke
       break;
   }
   return out;
+}
+
+/** "3 solutions", or "a unique solution" for one. */
+export function solutionsPhrase(count: string): string {
+  return count === '1' ? 'a unique solution' : `${count} solutions`;
+}
+
+/** One sentence on how to make a several-solutions puzzle unique ('' when nothing is known yet). */
+function uniqueSentence(s: Suggestions | undefined): string {
+  if (!s) return '';
+  const first = s.singles[0];
+  if (first && s.singleCount === 1) return ` Adding ${first.value} at ${cellName(first.row, first.col)} makes it unique.`;
+  if (first) return ` One of ${s.singleCount} single hints makes it unique.`;
+  if (s.pair) {
+    const { first: a, second: b, count } = s.pair;
+    const what = count === '1' ? 'make it unique' : `leave ${count} solutions`;
+    return ` No single hint makes it unique; ${a.value} at ${cellName(a.row, a.col)} and ${b.value} at ${cellName(b.row, b.col)} together ${what}.`;
+  }
+  if (s.bestSingle) {
+    const b = s.bestSingle;
+    return ` No single hint makes it unique; ${b.value} at ${cellName(b.row, b.col)} leaves ${b.count} solutions.`;
+  }
+  if (s.stopped) return s.stopped.limit === 'cancelled' ? '' : ` (No hint suggestions: ${s.stopped.message}.)`;
+  return ' No single added hint changes the count.';
+}
+
+/** One sentence on the best one-hint repair of an unsolvable puzzle ('' when nothing is known). */
+function repairSentence(p: Puzzle | null, s: Suggestions | undefined): string {
+  const r = s?.repairs?.[0];
+  if (!r) {
+    if (!s?.repairs || s.stopped) return '';
+    return ' No single hint change gives it a solution.';
+  }
+  const hint = p?.kind === 'slitherlink' && p.hints[r.row * p.cols + r.col]! >= 0 ? `the ${p.hints[r.row * p.cols + r.col]}` : 'the hint';
+  const at = cellName(r.row, r.col);
+  const change = r.value === null ? `Removing ${hint} at ${at}` : `Changing ${hint} at ${at} to ${r.value}`;
+  return ` ${change} gives ${solutionsPhrase(r.count)}.`;
 }
 
 /** "4 at (1, 1), 1 at (1, 3)" for hints; "A (1, 1)-(2, 3), B ..." for Numberlink labels. */

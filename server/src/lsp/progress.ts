@@ -3,7 +3,7 @@
  * short delay, so fast keystroke checks cause no traffic; cancellable) and the `linkpuzzle/status`
  * notification for the client's status bar.
  */
-import type { Connection, WorkDoneProgressServerReporter } from 'vscode-languageserver';
+import type { Connection, WorkDoneProgressReporter, WorkDoneProgressServerReporter } from 'vscode-languageserver';
 import type { Progress } from '../zdd/control';
 import { StatusNotification, type StatusParams } from './protocol';
 
@@ -69,6 +69,60 @@ export class ProgressReporter {
     live.done = true;
     if (live.timer) clearTimeout(live.timer);
     live.reporter?.done();
+  }
+}
+
+/**
+ * Progress of a command the user ran (design tools): on the token the client's request carried,
+ * else, when the client supports it, on one the server creates once the command outlives the
+ * same short delay. Its cancel button calls `onCancel` (the request's own cancellation is the
+ * caller's to wire).
+ */
+export class CommandProgress {
+  private reporter?: WorkDoneProgressReporter;
+  private timer?: NodeJS.Timeout;
+  private finished = false;
+  private last = '';
+  private percent = 0;
+
+  constructor(connection: Connection, clientReporter: WorkDoneProgressReporter | null, supported: boolean, private readonly title: string, onCancel: () => void) {
+    if (clientReporter) {
+      this.reporter = clientReporter;
+      clientReporter.begin(title, 0, undefined, true);
+      return;
+    }
+    if (!supported) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void connection.window.createWorkDoneProgress().then(
+        (reporter: WorkDoneProgressServerReporter) => {
+          if (this.finished) {
+            reporter.done();
+            return;
+          }
+          this.reporter = reporter;
+          reporter.begin(this.title, this.percent, this.last || undefined, true);
+          reporter.token.onCancellationRequested(() => {
+            if (!this.finished) onCancel();
+          });
+        },
+        () => undefined,
+      );
+    }, SHOW_AFTER_MS);
+  }
+
+  report(p: Progress): void {
+    if (this.finished) return;
+    this.percent = p.total > 0 ? Math.min(100, Math.round((100 * p.done) / p.total)) : 0;
+    this.last = p.nodes > 0 ? describe(p) : `${p.phase}: ${p.done} of ${p.total}`;
+    this.reporter?.report(this.percent, this.last);
+  }
+
+  done(): void {
+    if (this.finished) return;
+    this.finished = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.reporter?.done();
   }
 }
 

@@ -3,6 +3,7 @@
  * it has no dependency on vscode-languageserver).
  */
 import type { CellRef, CheckResult, Verdict } from '../analysis/result';
+import type { Suggestions } from '../analysis/suggestions';
 
 /** Server -> client notification: what the status bar shows for a document. */
 export const StatusNotification = 'linkpuzzle/status';
@@ -24,7 +25,9 @@ export type PublishedResult = CheckResult & {
   conflicts?: CellRef[];
   /** Whether `conflicts` is verified 1-minimal. */
   conflictsMinimal?: boolean;
-  /** The verdict is final; redundant hints (unique) or conflicting hints (none) are still being computed. */
+  /** Slitherlink, `multiple`: hints that make it unique; `none`: one-hint repairs (counts as decimal strings). */
+  suggestions?: Suggestions;
+  /** The verdict is final; redundant hints (unique), conflicting hints or repairs (none), or hint suggestions (multiple) are still being computed. */
   extrasPending?: boolean;
 };
 
@@ -49,6 +52,110 @@ export const RemoveAllRedundantCommand = 'linkpuzzle.removeAllRedundantHints';
 /** Workspace command: check a document again from scratch (arguments: uri). */
 export const RecheckCommand = 'linkpuzzle.recheckDocument';
 
+/** A hint of a cell (0-based row and column, value 0..4), as the design commands take and give them. */
+export interface CellHint {
+  row: number;
+  col: number;
+  value: number;
+}
+
+/** The answer of a design command that could not run (no solution block, a bad loop, bad arguments, cancelled, ...). */
+export interface CommandError {
+  error: string;
+}
+
+/**
+ * Workspace command: make a minimal unique puzzle from the document's solution block (Shirai's
+ * removal, design/fromLoop.ts) and apply it as an edit of the grid's hint characters only.
+ * Arguments: [uri, options?]. Hints already in the file are kept if possible (removed last);
+ * `onlyHinted`: hints only where the file has one. Answer: MakePuzzleFromLoopResult | CommandError.
+ */
+export const MakePuzzleFromLoopCommand = 'linkpuzzle.makePuzzleFromLoop';
+export interface MakePuzzleFromLoopOptions {
+  seed?: number;
+  onlyHinted?: boolean;
+  /** Stop removing hints at this fraction of the cells (0..1). */
+  density?: number;
+}
+export interface MakePuzzleFromLoopResult {
+  applied: boolean;
+  /** Hints of the puzzle made. */
+  hints: number;
+  /** Every remaining hint was proved necessary. */
+  minimal: boolean;
+  checks: number;
+  ms: number;
+  message: string;
+}
+
+/**
+ * Workspace command: every hint set that makes the document's solution-block loop unique
+ * (design/hintFamily.ts; small grids). Arguments: [uri].
+ * Answer: HintFamilyAnswer | { stopped: string } | CommandError.
+ */
+export const HintFamilyCommand = 'linkpuzzle.hintFamily';
+export interface HintFamilyAnswer {
+  /** Hint sets that make the loop unique (decimal). */
+  count: string;
+  /** How many of them are minimal (decimal). */
+  minimalCount: string;
+  /** Fewest hints of such a set; -1 when no set makes the loop unique. */
+  minimumSize: number;
+  /** One set of minimum size, and the "hardest" minimal set (fewest 4s, then 0s, 3s, 1s, 2s); [] when none. */
+  minimum: CellHint[];
+  hardest: CellHint[];
+  ms: number;
+}
+
+/**
+ * Workspace command: replace the grid's hints by exactly this set (cells not listed become '.'),
+ * editing only cell characters. Arguments: [uri, version, hints | 'all-from-loop'] ('all-from-loop':
+ * every cell's hint from the solution block's loop). Nothing is applied unless `version` is the
+ * document's version. Answer: ApplyHintsResult.
+ */
+export const ApplyHintsCommand = 'linkpuzzle.applyHints';
+export interface ApplyHintsResult {
+  applied: boolean;
+  /** Why nothing was applied. */
+  error?: string;
+}
+
+/**
+ * Workspace command: generate a puzzle (design/generate.ts) and return its file text exactly as
+ * `linkpuzzle generate` prints it. Arguments: [GenerateParams]. Answer: GenerateResult | CommandError.
+ */
+export const GenerateCommand = 'linkpuzzle.generate';
+export interface GenerateParams {
+  kind: 'slitherlink' | 'numberlink';
+  rows: number;
+  cols: number;
+  seed?: number;
+  /** Numberlink rule words (`nikoli`, `fill`, `notouch`). */
+  rule?: string;
+  /** Slitherlink: stop removing hints at this fraction of the cells (0..1). */
+  density?: number;
+  /** Numberlink: pairs to start from. */
+  pairs?: number;
+}
+export interface GenerateResult {
+  text: string;
+  ms: number;
+  /** The seed used (the one given, or the random one chosen). */
+  seed: number;
+}
+
+/**
+ * Workspace command: for a unique Slitherlink without a solution block, append a `---` block
+ * marking its solution's inside cells (applied through workspace/applyEdit). Arguments: [uri].
+ * Answer: LoopBlockResult | CommandError.
+ */
+export const LoopBlockFromSolutionCommand = 'linkpuzzle.loopBlockFromSolution';
+export interface LoopBlockResult {
+  applied: boolean;
+  /** The block's text as inserted (`---` line and one row of x / . per grid row). */
+  block: string;
+}
+
 /** Diagnostic codes (stable: code actions and clients match on them). Parse problems use the parser's codes. */
 export const Codes = {
   noSolution: 'no-solution',
@@ -60,6 +167,12 @@ export const Codes = {
   checkCancelled: 'check-cancelled',
   checkFailed: 'check-failed',
   tooManyProblems: 'too-many-problems',
+  /** A hint that the solution block's loop does not meet. */
+  hintDisagreesWithLoop: 'hint-disagrees-with-loop',
+  /** The solution block's marks are not one simple loop. */
+  loopNotSimple: 'loop-not-simple',
+  /** Unique, but the solution is not the solution block's loop. */
+  solutionNotIntended: 'solution-not-intended',
 } as const;
 
 export const DiagnosticSource = 'linkpuzzle';

@@ -72,7 +72,8 @@ function cacheable(a: Analysis): boolean {
   return (
     a.result.stopped?.limit !== 'cancelled' &&
     a.result.redundantStopped?.limit !== 'cancelled' &&
-    a.conflicts?.stopped?.limit !== 'cancelled'
+    a.conflicts?.stopped?.limit !== 'cancelled' &&
+    a.suggestions?.stopped?.limit !== 'cancelled'
   );
 }
 
@@ -178,8 +179,8 @@ export class Scheduler {
     entry.timer = undefined;
     if (this.entries.get(entry.snapshot.uri) !== entry) return;
     const s0 = entry.snapshot;
-    // Phase 1 answers the verdict alone (fast); phase 2 adds redundant hints or conflicts.
-    this.run(entry, { ...s0.options, redundant: false, conflicts: false }, (analysis) => {
+    // Phase 1 answers the verdict alone (fast); phase 2 adds redundant hints, conflicts or suggestions.
+    this.run(entry, { ...s0.options, redundant: false, conflicts: false, suggest: false }, (analysis) => {
       const more = needsMore(s0, analysis);
       if (!more) {
         this.finish(entry, analysis);
@@ -212,7 +213,9 @@ export class Scheduler {
   private run(entry: Entry, options: JobOptions, then: (a: Analysis) => void, partial?: Analysis): void {
     const s0 = entry.snapshot;
     // The engine keeps its own time limit; this deadline is the safety net if some phase does not.
-    const deadline = (partial ? 2 : 1) * options.limits.timeMs + HARD_DEADLINE_SLACK_MS;
+    // Phase 2 checks again, then runs each extra within the time limit again.
+    const extras = partial ? Math.max(1, (options.conflicts ? 1 : 0) + (options.suggest ? 1 : 0)) : 0;
+    const deadline = (1 + extras) * options.limits.timeMs + HARD_DEADLINE_SLACK_MS;
     const job = this.pool.run(
       // The uri lets the worker re-check incrementally (it keeps the document's last build).
       { type: 'check', text: s0.text, kind: s0.kind, options, uri: s0.uri },
@@ -262,9 +265,11 @@ function timedOut(s: Snapshot, options: JobOptions, ms: number, partial?: Analys
   if (!partial) {
     return { result: { kind: s.kind, rows: 0, cols: 0, verdict: 'unknown', count: null, errors: [], ms, stopped } };
   }
+  const suggestions = s.options.suggest && s.kind === 'slitherlink' ? { suggestions: { count: partial.result.count, singles: [], singleCount: 0, stopped, ms } } : {};
   if (partial.result.verdict === 'none') {
-    return { result: partial.result, conflicts: { cells: [], units: 0, minimal: false, checks: 0, stopped } };
+    return { result: partial.result, conflicts: { cells: [], units: 0, minimal: false, checks: 0, stopped }, ...suggestions };
   }
+  if (partial.result.verdict === 'multiple') return { result: partial.result, ...suggestions };
   return { result: { ...partial.result, redundantStopped: stopped } };
 }
 
@@ -277,5 +282,9 @@ function needsMore(s: Snapshot, a: Analysis): boolean {
   const r = a.result;
   if (r.verdict === 'unique' && s.kind === 'slitherlink' && s.options.redundant && r.redundant === undefined) return true;
   if (r.verdict === 'none' && s.options.conflicts && a.conflicts === undefined) return true;
+  if (s.kind === 'slitherlink' && s.options.suggest && a.suggestions === undefined) {
+    // Suggestions need the exact count (the worker skips a `multiple` it could not count).
+    if (r.verdict === 'none' || (r.verdict === 'multiple' && r.count !== null)) return true;
+  }
   return false;
 }

@@ -23,6 +23,9 @@ import type { PuzzleKind } from '../model/puzzle';
 import { WorkerPool } from '../worker/pool';
 import type { Analysis, JobOptions } from '../worker/protocol';
 import { suggestActions } from './suggest';
+import { designActions } from './designActions';
+import { DESIGN_COMMANDS, DesignCommands } from './designCommands';
+import { intendedSolutionDiagnostics, loopTextDiagnostics } from './loopDiagnostics';
 import { askedFor, fixAllStub, fixAllWithEdit, quickFixes, wants, type ActionContext, type FixAllData } from './codeActions';
 import { parseDiagnostics, resultDiagnostics, gridAnchor } from './diagnostics';
 import { kindOf, parsed } from './documents';
@@ -51,7 +54,11 @@ interface DocState {
   snapshot?: Snapshot;
   /** The latest published result and the text (key) it belongs to. */
   current?: { version: number; key: string; result: PublishedResult };
+  /** What is published: `textDiagnostics` (the current text's solution-block facts), then `solver`. */
   diagnostics: Diagnostic[];
+  textDiagnostics: Diagnostic[];
+  /** Parse problems or the solver's diagnostics (possibly of an earlier text while a re-check runs). */
+  solver: Diagnostic[];
   resultId: number;
   staleTimer?: NodeJS.Timeout;
   waiters: (() => void)[];
@@ -128,7 +135,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
         data: { key: st.key, limit: oom ? 'memory' : undefined },
       };
       // After a published verdict (the extras failed), keep the verdict's diagnostics.
-      const keep = st.current?.key === s.key ? st.diagnostics : [];
+      const keep = st.current?.key === s.key ? st.solver : [];
       if (st.current?.key === s.key) st.current.result = { ...st.current.result, extrasPending: false };
       setDiagnostics(st, [...keep, diag], s.version);
       progress.status({ uri: s.uri, version: s.version, state: 'error', verdict: st.current?.key === s.key ? st.current.result.verdict : oom ? 'unknown' : undefined, message: diag.message });
@@ -139,18 +146,33 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       progress.end(s.uri);
       const doc = documents.get(s.uri)!;
       const verdictKnown = st.current?.key === s.key;
-      const keep = verdictKnown ? st.diagnostics : [];
+      const keep = verdictKnown ? st.solver : [];
       if (verdictKnown) st.current!.result = { ...st.current!.result, extrasPending: false };
       setDiagnostics(st, [...keep, {
         range: gridAnchor(parsed(doc, st.kind).puzzle),
         severity: 3,
         code: Codes.checkCancelled,
         source: DiagnosticSource,
-        message: verdictKnown ? 'Cancelled before the redundant or conflicting hints were found.' : 'Check cancelled: edit the puzzle to check it again.',
+        message: verdictKnown ? 'Cancelled before the redundant hints, conflicting hints or suggestions were found.' : 'Check cancelled: edit the puzzle to check it again.',
         data: { key: st.key, limit: 'cancelled' },
       }], s.version);
       progress.status({ uri: s.uri, version: s.version, state: 'done', verdict: verdictKnown ? st.current!.result.verdict : 'unknown', message: 'cancelled' });
     },
+  });
+
+  const design = new DesignCommands({
+    connection,
+    documents,
+    pool,
+    settings: getSettings,
+    jobOptions: (s) => jobOptions(s),
+    currentResult: (uri) => {
+      const st = states.get(uri);
+      // While the settings of a new version load, st.key still names the previous text.
+      return st && !st.loading && st.key && st.current?.key === st.key ? st.current.result : undefined;
+    },
+    documentChanges: () => documentChanges,
+    progressSupported: () => progressSupport,
   });
 
   /** The state of a snapshot's document, only if the snapshot is still its current text. */
@@ -161,15 +183,16 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     return st;
   }
 
-  function getSettings(uri: string): Promise<Settings> {
+  /** `uri` undefined: the workspace's settings (commands that belong to no document). */
+  function getSettings(uri?: string): Promise<Settings> {
     if (!configurationSupport) return Promise.resolve(normalizeSettings(baseRaw));
-    let s = settingsCache.get(uri);
+    let s = settingsCache.get(uri ?? '');
     if (!s) {
-      s = connection.workspace.getConfiguration({ scopeUri: uri, section: 'linkpuzzle' }).then(
+      s = connection.workspace.getConfiguration({ ...(uri ? { scopeUri: uri } : {}), section: 'linkpuzzle' }).then(
         (v: unknown) => normalizeSettings(merge(normalizeRaw(baseRaw), v)),
         () => normalizeSettings(baseRaw),
       );
-      settingsCache.set(uri, s);
+      settingsCache.set(uri ?? '', s);
     }
     return s;
   }
@@ -184,12 +207,16 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       redundant: s.redundantHints,
       defaultRule: parseRule(s.numberlink.defaultRule) ?? undefined,
       conflicts: true,
+      suggest: true,
     };
   }
 
-  function setDiagnostics(st: DocState, diagnostics: Diagnostic[], version: number, fromEdit = false): void {
+  /** Publishes the solver's (or the parser's) diagnostics after the current text's solution-block facts. */
+  function setDiagnostics(st: DocState, solver: Diagnostic[], version: number, fromEdit = false): void {
     if (st.staleTimer) clearTimeout(st.staleTimer);
     st.staleTimer = undefined;
+    st.solver = solver;
+    const diagnostics = [...st.textDiagnostics, ...solver];
     st.diagnostics = diagnostics;
     st.resultId++;
     if (pullMode) {
@@ -213,13 +240,17 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       result.conflicts = analysis.conflicts.cells;
       result.conflictsMinimal = analysis.conflicts.minimal;
     }
+    if (analysis.suggestions) result.suggestions = analysis.suggestions;
     if (analysis.partial) result.extrasPending = true;
     st.current = { version: s.version, key: s.key, result };
     progress.end(s.uri);
     if (analysis.partial) {
-      progress.begin(s.uri, s.version, analysis.result.verdict === 'none' ? 'Finding conflicting hints in' : 'Finding redundant hints in', false);
+      const v = analysis.result.verdict;
+      const what = v === 'none' ? 'Finding conflicting hints and repairs in' : v === 'multiple' ? 'Finding hints that make it unique in' : 'Finding redundant hints in';
+      progress.begin(s.uri, s.version, what, false);
     }
-    setDiagnostics(st, resultDiagnostics(s.uri, p.puzzle, analysis, s.key), s.version);
+    const diagnostics = [...resultDiagnostics(s.uri, p.puzzle, analysis, s.key), ...intendedSolutionDiagnostics(s.uri, p.puzzle, analysis.result, s.key)];
+    setDiagnostics(st, diagnostics, s.version);
     const r = analysis.result;
     progress.status({ uri: s.uri, version: s.version, state: 'done', verdict: r.verdict, count: r.count, ms: r.ms, message: r.stopped?.message });
     const changed: ResultChangedParams = { uri: s.uri, version: s.version, result };
@@ -231,7 +262,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     if (!kind) return;
     let st = states.get(doc.uri);
     if (!st || st.kind !== kind) {
-      st = { uri: doc.uri, kind, diagnostics: [], resultId: 0, waiters: [] };
+      st = { uri: doc.uri, kind, diagnostics: [], textDiagnostics: [], solver: [], resultId: 0, waiters: [] };
       states.set(doc.uri, st);
     }
     const version = doc.version;
@@ -243,6 +274,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       progress.end(doc.uri);
       st.key = undefined;
       st.snapshot = undefined;
+      st.textDiagnostics = [];
       const result: PublishedResult = {
         kind, rows: p.puzzle?.rows ?? 0, cols: p.puzzle?.cols ?? 0, verdict: 'invalid', count: null, errors: p.problems, ms: p.ms,
       };
@@ -253,12 +285,16 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       return;
     }
     const wasInvalid = st.current?.result.verdict === 'invalid';
+    // The solution block's text facts belong to this version whatever the solver says later.
+    const textDiagnostics = loopTextDiagnostics(p.puzzle);
+    const textChanged = JSON.stringify(textDiagnostics) !== JSON.stringify(st.textDiagnostics);
+    st.textDiagnostics = textDiagnostics;
     st.loading = true;
     const settings = await getSettings(doc.uri);
     if (documents.get(doc.uri)?.version !== version || states.get(doc.uri) !== st) return; // edited meanwhile
     st.loading = false;
     const opts = jobOptions(settings);
-    if (p.large) Object.assign(opts, { redundant: false, conflicts: false });
+    if (p.large) Object.assign(opts, { redundant: false, conflicts: false, suggest: false });
     const key = snapshotKey(kind, opts, p.text);
     const snapshot: Snapshot = { uri: doc.uri, version, kind, text: p.text, options: opts, key };
     st.key = key;
@@ -266,12 +302,14 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     if (wasInvalid) setDiagnostics(st, [], version); // the parse errors are gone
     scheduler.update(snapshot, settings.debounceMs);
     if (st.current?.key === key || !scheduler.pending(doc.uri)) return;
+    // Solving takes a while: show the new text facts now, beside the solver's previous answer.
+    if (textChanged && !wasInvalid) setDiagnostics(st, st.solver, version, true);
     // Keep the previous diagnostics through a quick re-check (no flicker); drop them if it takes long.
     if (st.staleTimer) clearTimeout(st.staleTimer);
     const state = st;
     st.staleTimer = setTimeout(() => {
       state.staleTimer = undefined;
-      if (state.key === key && state.current?.key !== key && state.diagnostics.length > 0) setDiagnostics(state, [], version);
+      if (state.key === key && state.current?.key !== key && state.solver.length > 0) setDiagnostics(state, [], version);
     }, settings.debounceMs + 300);
   }
 
@@ -309,10 +347,10 @@ export function startServer(connection: Connection = createConnection(ProposedFe
         textDocumentSync: TextDocumentSyncKind.Incremental,
         hoverProvider: true,
         codeActionProvider: {
-          codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.SourceFixAll, FixAllKind],
+          codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.SourceFixAll, FixAllKind, CodeActionKind.Refactor, CodeActionKind.RefactorRewrite],
           resolveProvider: true,
         },
-        executeCommandProvider: { commands: [RemoveAllRedundantCommand, RecheckCommand] },
+        executeCommandProvider: { commands: [RemoveAllRedundantCommand, RecheckCommand, ...DESIGN_COMMANDS] },
         ...(pullMode
           ? { diagnosticProvider: { identifier: 'linkpuzzle', interFileDependencies: false, workspaceDiagnostics: false } }
           : {}),
@@ -380,6 +418,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const actions: CodeAction[] = [];
     if (wants(only, CodeActionKind.QuickFix)) actions.push(...quickFixes(ctx, params.range, params.context?.diagnostics ?? []));
     if (wants(only, CodeActionKind.QuickFix)) actions.push(...suggestActions(ctx, params.context?.diagnostics ?? []));
+    actions.push(...designActions(ctx, only));
     if (wants(only, FixAllKind)) {
       if (resolveSupport) {
         const stub = fixAllStub(ctx, 'resolve');
@@ -404,7 +443,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     return resolved ? { ...action, title: resolved.title, edit: resolved.edit } : action;
   });
 
-  connection.onExecuteCommand(async (params, token) => {
+  connection.onExecuteCommand(async (params, token, workDone) => {
+    if (design.handles(params.command)) return design.execute(params.command, params.arguments ?? [], token, workDone);
     if (params.command === RecheckCommand) {
       const [uri] = (params.arguments ?? []) as [string];
       const st = typeof uri === 'string' ? states.get(uri) : undefined;

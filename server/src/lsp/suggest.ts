@@ -1,37 +1,71 @@
 /**
- * Quick fixes "Add hint V at R,C (makes the puzzle unique)" on the several-solutions diagnostic
- * of a Slitherlink file (design/makeUnique.ts). Computed on request, with a small time budget,
- * and cached per text (content key), since code actions are asked for on every cursor move.
+ * Quick fixes from the suggestions a Slitherlink diagnostic carries in its `data`: "Add hint V at
+ * (r, c)" on `multiple-solutions`, "Change / Remove hint at (r, c)" on `no-solution`. The worker
+ * computed them in phase 2 of the check (analysis/suggestions.ts); nothing is solved here, since
+ * code actions are asked for on every cursor move and must never wait for the solver.
  */
 import { CodeAction, CodeActionKind, Diagnostic, TextEdit } from 'vscode-languageserver';
-import { suggestHints, type MakeUniqueResult } from '../design/makeUnique';
-import { cellName, toLspRange } from './diagnostics';
+import type { HintChoice, Suggestions } from '../analysis/suggestions';
+import type { SlitherlinkPuzzle } from '../model/puzzle';
 import { workspaceEdit, type ActionContext } from './codeActions';
+import { cellName, solutionsPhrase, type DiagnosticData } from './diagnostics';
+import { cellEdit } from './gridEdits';
 import { Codes, DiagnosticSource } from './protocol';
 
-const cache = new Map<string, MakeUniqueResult>();
 const MAX_ACTIONS = 8;
 
-export function suggestActions(ctx: ActionContext, diagnostics: Diagnostic[], budgetMs = 1500): CodeAction[] {
-  const ours = (diagnostics ?? []).filter((d) => (d.source === undefined || d.source === DiagnosticSource) && d.code === Codes.multipleSolutions);
+export function suggestActions(ctx: ActionContext, diagnostics: Diagnostic[]): CodeAction[] {
   const p = ctx.parsed.puzzle;
-  if (ours.length === 0 || !p || p.kind !== 'slitherlink' || ctx.result?.verdict !== 'multiple') return [];
-  let r = cache.get(ctx.key);
-  if (!r) {
-    r = suggestHints(p.rows, p.cols, p.hints, { control: { limits: { timeMs: budgetMs, maxNodes: 2_000_000 } }, pairCandidates: 0 });
-    if (cache.size > 32) cache.clear();
-    cache.set(ctx.key, r);
-  }
+  if (!p || p.kind !== 'slitherlink') return [];
   const actions: CodeAction[] = [];
-  for (const s of r.singles.slice(0, MAX_ACTIONS)) {
-    const range = p.cellRanges[s.row * p.cols + s.col];
-    if (!range) continue;
-    actions.push({
-      title: `Add hint ${s.value} at ${cellName(s.row, s.col)} (makes the puzzle unique)`,
-      kind: CodeActionKind.QuickFix,
-      diagnostics: ours,
-      edit: workspaceEdit(ctx.uri, ctx.version, [TextEdit.replace(toLspRange(range), String(s.value))], ctx.documentChanges),
-    });
+  for (const d of diagnostics ?? []) {
+    if (d.source !== undefined && d.source !== DiagnosticSource) continue;
+    if (d.code !== Codes.multipleSolutions && d.code !== Codes.noSolution) continue;
+    const data = (d.data ?? {}) as DiagnosticData;
+    // A diagnostic computed for other text names cells that may have changed since.
+    if (data.key !== undefined && data.key !== ctx.key) continue;
+    // Clients that drop `data` still get the fixes, from the result published for this text.
+    const verdict = d.code === Codes.multipleSolutions ? 'multiple' : 'none';
+    const s = data.suggestions ?? (ctx.result?.verdict === verdict ? ctx.result.suggestions : undefined);
+    if (!s) continue;
+    const make = (title: string, edits: (TextEdit | null)[], preferred: boolean): void => {
+      if (edits.length === 0 || edits.some((e) => e === null)) return;
+      actions.push({
+        title,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [d],
+        ...(preferred ? { isPreferred: true } : {}),
+        edit: workspaceEdit(ctx.uri, ctx.version, edits as TextEdit[], ctx.documentChanges),
+      });
+    };
+    if (verdict === 'multiple') uniqueFixes(p, s, make);
+    else repairFixes(p, s, make);
   }
   return actions;
+}
+
+type Make = (title: string, edits: (TextEdit | null)[], preferred: boolean) => void;
+
+function uniqueFixes(p: SlitherlinkPuzzle, s: Suggestions, make: Make): void {
+  // An added hint goes on an empty cell; anything else means the data is not for this grid.
+  const add = (h: HintChoice) => (p.hints[h.row * p.cols + h.col] === -1 ? cellEdit(p, h.row, h.col, h.value) : null);
+  const at = (h: HintChoice) => `${h.value} at ${cellName(h.row, h.col)}`;
+  s.singles.slice(0, MAX_ACTIONS).forEach((h, k) => make(`Add hint ${at(h)} (makes the puzzle unique)`, [add(h)], k === 0));
+  if (s.singles.length > 0) return;
+  if (s.pair) {
+    const { first, second, count } = s.pair;
+    const what = count === '1' ? 'makes the puzzle unique' : `leaves ${count} solutions`;
+    make(`Add hints ${at(first)} and ${at(second)} (${what})`, [add(first), add(second)], false);
+  }
+  if (s.bestSingle) make(`Add hint ${at(s.bestSingle)} (leaves ${s.bestSingle.count} solutions)`, [add(s.bestSingle)], false);
+}
+
+function repairFixes(p: SlitherlinkPuzzle, s: Suggestions, make: Make): void {
+  (s.repairs ?? []).slice(0, MAX_ACTIONS).forEach((r, k) => {
+    if (p.hints[r.row * p.cols + r.col]! < 0) return; // a repair changes an existing hint
+    const at = cellName(r.row, r.col);
+    const gives = `gives ${solutionsPhrase(r.count)}`;
+    const title = r.value === null ? `Remove hint at ${at} (${gives})` : `Change hint at ${at} to ${r.value} (${gives})`;
+    make(title, [cellEdit(p, r.row, r.col, r.value)], k === 0 && r.count === '1');
+  });
 }

@@ -2,6 +2,10 @@
 import type { CheckResult, CellRef } from '../analysis/result';
 import type { ConflictResult } from '../analysis/conflicts';
 import type { MinimizeResult } from '../analysis/minimize';
+import type { Suggestions } from '../analysis/suggestions';
+import type { FromLoopResult } from '../design/fromLoop';
+import type { GenerateRequest } from '../design/generateText';
+import type { HintFamilyResult } from '../design/hintFamily';
 import type { NumberlinkRule, PuzzleKind } from '../model/puzzle';
 import type { Limits, Progress } from '../zdd/control';
 
@@ -12,24 +16,62 @@ export interface JobOptions {
   defaultRule?: NumberlinkRule;
   /** When the verdict is `none`, search a small conflicting hint set (within `limits.timeMs` again). */
   conflicts: boolean;
+  /**
+   * Slitherlink: when `multiple`, the hints that make it unique; when `none`, the one-hint
+   * changes that give it a solution again (within `limits.timeMs` again).
+   */
+  suggest: boolean;
 }
+
+/** Designer tools (design/*), each a pure function of its inputs; typed arrays clone as they are. */
+export type DesignJob =
+  | {
+      type: 'fromLoop';
+      rows: number;
+      cols: number;
+      inside: Uint8Array;
+      seed: number;
+      mask?: Uint8Array;
+      preferKeep?: Uint8Array;
+      density?: number;
+      limits: Limits;
+    }
+  | { type: 'hintFamily'; rows: number; cols: number; inside: Uint8Array; mask?: Uint8Array; limits: Limits }
+  | { type: 'generate'; request: GenerateRequest; limits: Limits };
 
 export type Job =
   /** `uri`: the document, whose incremental session (Slitherlink) the check may reuse. */
   | { type: 'check'; text: string; kind: PuzzleKind; options: JobOptions; uri?: string }
-  | { type: 'minimize'; text: string; kind: PuzzleKind; options: JobOptions; redundant?: CellRef[] };
+  | { type: 'minimize'; text: string; kind: PuzzleKind; options: JobOptions; redundant?: CellRef[] }
+  | DesignJob;
 
 /** A check's answer plus what the server derives from it in the same run. */
 export interface Analysis {
   result: CheckResult;
   conflicts?: ConflictResult;
-  /** A first, quick answer: the verdict is final, redundant hints or conflicts are still coming. */
+  /** Slitherlink, `multiple` or `none`: hints that make it unique, or repairs (JobOptions.suggest). */
+  suggestions?: Suggestions;
+  /** A first, quick answer: the verdict is final, redundant hints, conflicts or suggestions are still coming. */
   partial?: boolean;
   /** Slitherlink checked through the document's incremental session: how much was reused. */
   incremental?: { mode: string; levels: number; reusedLevels: number };
 }
 
-export type JobAnswer = { type: 'check'; analysis: Analysis } | { type: 'minimize'; minimize: MinimizeResult | null };
+/** `generate`: the file text; `ok` false when the puzzle could not be proved unique (`note` says why). */
+export interface GeneratedAnswer {
+  text: string;
+  ok: boolean;
+  note: string;
+  ms: number;
+}
+
+export type JobAnswer =
+  | { type: 'check'; analysis: Analysis }
+  | { type: 'minimize'; minimize: MinimizeResult | null }
+  /** `error`: the loop was rejected (design/loop.ts loopProblem). */
+  | { type: 'fromLoop'; result: FromLoopResult | { error: string } }
+  | { type: 'hintFamily'; result: HintFamilyResult | { error: string } }
+  | { type: 'generate'; result: GeneratedAnswer | { error: string } };
 
 export type ToWorker =
   | { id: number; job: Job; cancel: SharedArrayBuffer }

@@ -2,14 +2,17 @@
 import { checkText } from '../analysis/check';
 import { findConflictingHints } from '../analysis/conflicts';
 import { minimizeHints } from '../analysis/minimize';
+import { findSuggestions } from '../analysis/suggestions';
 import { parsePuzzle } from '../parse/index';
 import type { CheckOptions } from '../analysis/options';
 import type { CheckResult } from '../analysis/result';
 import type { RunControl } from '../zdd/control';
+import { runDesignJob } from './designJobs';
 import { sessionFor, trimSessions } from './sessions';
 import type { Analysis, Job, JobAnswer } from './protocol';
 
 export function runJob(job: Job, control: RunControl): JobAnswer {
+  if (job.type !== 'check' && job.type !== 'minimize') return runDesignJob(job, control);
   const { options } = job;
   const base = { limits: options.limits, isCancelled: control.isCancelled, onProgress: control.onProgress };
   if (job.type === 'check') {
@@ -19,15 +22,24 @@ export function runJob(job: Job, control: RunControl): JobAnswer {
       secondSolution: true,
       defaultRule: options.defaultRule,
     });
-    if (result.verdict !== 'none' || !options.conflicts) return { type: 'check', analysis: { result, ...(incremental ? { incremental } : {}) } };
+    const analysis: Analysis = { result, ...(incremental ? { incremental } : {}) };
+    const conflicts = result.verdict === 'none' && options.conflicts;
+    // Suggestions need the exact count (an empty grid too large to count has none to offer).
+    const suggest = options.suggest && job.kind === 'slitherlink' && (result.verdict === 'none' || (result.verdict === 'multiple' && result.count !== null));
+    if (!conflicts && !suggest) return { type: 'check', analysis };
     const { puzzle } = parsePuzzle(job.text, job.kind);
-    if (!puzzle) return { type: 'check', analysis: { result } };
-    const conflicts = findConflictingHints(puzzle, {
-      control: { limits: options.limits, isCancelled: control.isCancelled },
-      perCheck: { timeMs: Math.min(1000, options.limits.timeMs), maxNodes: options.limits.maxNodes },
-      defaultRule: options.defaultRule,
-    });
-    return { type: 'check', analysis: { result, conflicts } };
+    if (!puzzle) return { type: 'check', analysis };
+    if (conflicts) {
+      analysis.conflicts = findConflictingHints(puzzle, {
+        control: { limits: options.limits, isCancelled: control.isCancelled },
+        perCheck: { timeMs: Math.min(1000, options.limits.timeMs), maxNodes: options.limits.maxNodes },
+        defaultRule: options.defaultRule,
+      });
+    }
+    if (suggest && puzzle.kind === 'slitherlink') {
+      analysis.suggestions = findSuggestions(puzzle, { limits: options.limits, isCancelled: control.isCancelled });
+    }
+    return { type: 'check', analysis };
   }
   const { puzzle, problems } = parsePuzzle(job.text, job.kind);
   if (!puzzle || problems.length > 0 || puzzle.kind !== 'slitherlink') return { type: 'minimize', minimize: null };

@@ -1,0 +1,334 @@
+/**
+ * The designer's commands: Generate Puzzle…, Make Minimal Puzzle from Loop, Count Puzzles for This
+ * Loop, Add Solution as Loop Block. The work is done by the language server's commands
+ * (DesignServerCommands); this file asks for the options, shows progress (cancellable: cancelling
+ * stops the waiting) and the outcome. Like every client command, the ids here differ from the
+ * server's, which vscode-languageclient registers itself.
+ */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { ExecuteCommandRequest } from 'vscode-languageclient/node';
+import { parseSlitherlink } from '../../server/src/parse/index';
+import { serverCommands, targetUri, type CommandHost } from './commands';
+import {
+  DEFAULT_SIZE,
+  DesignServerCommands,
+  NUMBERLINK_RULES,
+  familyDetails,
+  familyMessage,
+  hasPuzzles,
+  isErrorReply,
+  isFamilyReply,
+  isGenerateReply,
+  isMakeReply,
+  isStoppedReply,
+  makeMessage,
+  parseSeed,
+  parseSize,
+  raceCancellation,
+} from './designInput';
+import type { CellHint, GenerateParams, MakePuzzleFromLoopOptions } from '../../server/src/lsp/protocol';
+import { formatMs } from './summary';
+
+export const DesignCommands = {
+  generatePuzzle: 'linkpuzzle.generatePuzzle',
+  makeFromLoop: 'linkpuzzle.makeFromLoop',
+  countPuzzles: 'linkpuzzle.countPuzzles',
+  addLoopBlock: 'linkpuzzle.addLoopBlock',
+} as const;
+
+const PREFIX = 'Link Puzzles: ';
+
+/** True when the running server offers `command`; says what is missing otherwise. */
+function offered(host: CommandHost, command: string, what: string): boolean {
+  const client = host.client();
+  if (!client || !client.isRunning()) {
+    void vscode.window.showWarningMessage(`${PREFIX}the language server is not running, so it cannot ${what}. Try "Link Puzzles: Restart Language Server".`);
+    return false;
+  }
+  if (!serverCommands(client).includes(command)) {
+    void vscode.window.showWarningMessage(`${PREFIX}this language server cannot ${what} (it does not offer ${command}); update the extension or restart the server.`);
+    return false;
+  }
+  return true;
+}
+
+/**
+ * Sends `workspace/executeCommand` as the command that vscode-languageclient registers under the
+ * server's name would, but with the cancellation token, so that cancelling also reaches the server
+ * (`$/cancelRequest`: it stops the job in its worker instead of finishing it for nobody). Without
+ * a running client, the registered command.
+ */
+function executeServerCommand(host: CommandHost, command: string, args: unknown[], token: vscode.CancellationToken): Thenable<unknown> {
+  const client = host.client();
+  if (client && client.isRunning()) return client.sendRequest(ExecuteCommandRequest.type, { command, arguments: args }, token);
+  return vscode.commands.executeCommand<unknown>(command, ...args);
+}
+
+/**
+ * Runs a server command under a cancellable notification. Resolves to `undefined` when the user
+ * cancelled (waiting stops at once; the reply, if it comes, is dropped) or the command failed
+ * (already reported).
+ */
+async function runServer(host: CommandHost, title: string, command: string, args: unknown[]): Promise<unknown> {
+  const output = host.output;
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+    async (_progress, token) => {
+      try {
+        const r = await raceCancellation(executeServerCommand(host, command, args, token), token);
+        if ('cancelled' in r) {
+          output.appendLine(`${command}: cancelled; no longer waiting for the server.`);
+          return undefined;
+        }
+        return r.value ?? null;
+      } catch (e) {
+        const msg = e instanceof Error ? e.message : String(e);
+        output.appendLine(`${command} failed: ${msg}`);
+        void vscode.window.showErrorMessage(`${PREFIX}${msg}`);
+        return undefined;
+      }
+    },
+  );
+}
+
+/** The Slitherlink a loop command is about, with its parse; says why when there is none. */
+async function loopDocument(
+  host: CommandHost,
+  arg: unknown,
+  needBlock: boolean,
+): Promise<{ doc: vscode.TextDocument; rows: number; cols: number } | undefined> {
+  const uri = targetUri(arg, host.preview);
+  const doc = uri ? await vscode.workspace.openTextDocument(uri) : undefined;
+  if (!doc || doc.languageId !== 'slitherlink') {
+    void vscode.window.showInformationMessage(`${PREFIX}open a Slitherlink (.slk) file first.`);
+    return undefined;
+  }
+  const { puzzle } = parseSlitherlink(doc.getText());
+  if (!puzzle || puzzle.rows === 0) {
+    void vscode.window.showWarningMessage(`${PREFIX}${path.posix.basename(doc.uri.path)} has no grid yet.`);
+    return undefined;
+  }
+  if (needBlock && !puzzle.solution) {
+    void vscode.window.showWarningMessage(
+      puzzle.solutionRange
+        ? `${PREFIX}the loop block (after ---) has problems; fix them first (see the Problems view).`
+        : `${PREFIX}draw the loop first: after a --- line, one row per grid row of x (inside) and . (outside), or use "Draw loop" in the preview.`,
+    );
+    return undefined;
+  }
+  return { doc, rows: puzzle.rows, cols: puzzle.cols };
+}
+
+function showError(reply: unknown, what: string): boolean {
+  if (isErrorReply(reply)) {
+    void vscode.window.showErrorMessage(`${PREFIX}${reply.error}`);
+    return true;
+  }
+  if (reply === null || typeof reply !== 'object') {
+    void vscode.window.showErrorMessage(`${PREFIX}the server gave no answer to ${what}.`);
+    return true;
+  }
+  return false;
+}
+
+async function generatePuzzle(host: CommandHost): Promise<void> {
+  if (!offered(host, DesignServerCommands.generate, 'generate puzzles')) return;
+  const kindPick = await vscode.window.showQuickPick(
+    [
+      { label: 'Slitherlink', description: '.slk · a random loop, hints removed while it stays unique', puzzle: 'slitherlink' as const },
+      { label: 'Numberlink', description: '.nlk · a random path cut into pairs while the solution stays unique', puzzle: 'numberlink' as const },
+    ],
+    { title: 'Generate Puzzle', placeHolder: 'Which puzzle?', ignoreFocusOut: true },
+  );
+  if (!kindPick) return;
+  const kind = kindPick.puzzle;
+  const sizeText = await vscode.window.showInputBox({
+    title: `Generate ${kindPick.label}: size`,
+    prompt: 'Size as WxH (width x height), each from 2 to 60',
+    value: DEFAULT_SIZE,
+    ignoreFocusOut: true,
+    validateInput: (v) => {
+      const s = parseSize(v);
+      return 'error' in s ? s.error : undefined;
+    },
+  });
+  if (sizeText === undefined) return;
+  const size = parseSize(sizeText);
+  if ('error' in size) return;
+  let rule: string | undefined;
+  if (kind === 'numberlink') {
+    const rulePick = await vscode.window.showQuickPick(
+      NUMBERLINK_RULES.map((r) => ({ label: r.rule, description: r.description })),
+      { title: 'Generate Numberlink: rule', placeHolder: 'Which rule must the puzzle be unique under?', ignoreFocusOut: true },
+    );
+    if (!rulePick) return;
+    rule = rulePick.label;
+  }
+  const seedText = await vscode.window.showInputBox({
+    title: `Generate ${kindPick.label}: seed`,
+    prompt: 'Seed (a whole number; the same seed gives the same puzzle). Leave empty for a random one.',
+    placeHolder: 'random',
+    ignoreFocusOut: true,
+    validateInput: (v) => {
+      const s = parseSeed(v);
+      return 'error' in s ? s.error : undefined;
+    },
+  });
+  if (seedText === undefined) return;
+  const seed = parseSeed(seedText);
+  if ('error' in seed) return;
+
+  const args: GenerateParams = { kind, rows: size.rows, cols: size.cols };
+  if (seed.seed !== undefined) args.seed = seed.seed;
+  if (rule) args.rule = rule;
+  const what = `${size.cols}×${size.rows} ${kindPick.label}`;
+  const reply = await runServer(host, `Generating a ${what}…`, DesignServerCommands.generate, [args]);
+  if (reply === undefined || showError(reply, 'Generate')) return;
+  if (!isGenerateReply(reply)) {
+    void vscode.window.showErrorMessage(`${PREFIX}unexpected answer from the server to Generate.`);
+    return;
+  }
+  const doc = await vscode.workspace.openTextDocument({ language: kind, content: reply.text });
+  // Into the text editors' group, not over the preview when the preview has the focus.
+  const column = vscode.window.activeTextEditor?.viewColumn ?? vscode.window.visibleTextEditors[0]?.viewColumn;
+  await vscode.window.showTextDocument(doc, column !== undefined ? { viewColumn: column } : undefined);
+  host.output.appendLine(`Generated a ${what}${rule ? ` (rule: ${rule})` : ''} with seed ${reply.seed} in ${formatMs(reply.ms)}.`);
+  vscode.window.setStatusBarMessage(`$(check) Generated a ${what} in ${formatMs(reply.ms)} (seed ${reply.seed})`, 10_000);
+}
+
+async function makeFromLoop(host: CommandHost, arg: unknown): Promise<void> {
+  const target = await loopDocument(host, arg, true);
+  if (!target) return;
+  if (!offered(host, DesignServerCommands.makePuzzleFromLoop, 'make a puzzle from the loop')) return;
+  type Mode = { label: string; description: string; onlyHinted: boolean; askSeed: boolean };
+  const modes: Mode[] = [
+    { label: '$(sparkle) Keep my hints', description: 'fill in every hint from the loop, keep yours where possible, remove the rest while the loop stays unique', onlyHinted: false, askSeed: false },
+    { label: '$(pinned) Only where I put hints', description: 'hints only on the cells hinted in the file', onlyHinted: true, askSeed: false },
+    { label: '$(symbol-number) Keep my hints, with a seed…', description: 'the same seed gives the same removal order', onlyHinted: false, askSeed: true },
+    { label: '$(symbol-number) Only where I put hints, with a seed…', description: 'repeatable, hints only on hinted cells', onlyHinted: true, askSeed: true },
+  ];
+  const mode = await vscode.window.showQuickPick(modes, { title: 'Make Minimal Puzzle from Loop', placeHolder: 'Which hints may the puzzle have?', matchOnDescription: true });
+  if (!mode) return;
+  const options: MakePuzzleFromLoopOptions = {};
+  if (mode.onlyHinted) options.onlyHinted = true;
+  if (mode.askSeed) {
+    const seedText = await vscode.window.showInputBox({
+      title: 'Make Minimal Puzzle from Loop',
+      prompt: 'Seed for the removal order (empty = random)',
+      validateInput: (v) => {
+        const s = parseSeed(v);
+        return 'error' in s ? s.error : undefined;
+      },
+    });
+    if (seedText === undefined) return;
+    const seed = parseSeed(seedText);
+    if ('error' in seed) return;
+    if (seed.seed !== undefined) options.seed = seed.seed;
+  }
+  const file = path.posix.basename(target.doc.uri.path);
+  const reply = await runServer(
+    host,
+    `Making a minimal puzzle from the loop of ${file}…`,
+    DesignServerCommands.makePuzzleFromLoop,
+    [target.doc.uri.toString(), options],
+  );
+  if (reply === undefined || showError(reply, 'Make Minimal Puzzle')) return;
+  if (!isMakeReply(reply)) {
+    void vscode.window.showErrorMessage(`${PREFIX}unexpected answer from the server to Make Minimal Puzzle.`);
+    return;
+  }
+  const text = makeMessage(reply);
+  host.output.appendLine(`Make Minimal Puzzle from Loop (${file}, ${JSON.stringify(options)}): ${text}`);
+  if (reply.applied) void vscode.window.showInformationMessage(`${PREFIX}${text}`);
+  else void vscode.window.showWarningMessage(`${PREFIX}${text}`);
+}
+
+async function countPuzzles(host: CommandHost, arg: unknown): Promise<void> {
+  const target = await loopDocument(host, arg, true);
+  if (!target) return;
+  if (!offered(host, DesignServerCommands.hintFamily, 'count the puzzles of a loop')) return;
+  const { doc, rows, cols } = target;
+  const version = doc.version;
+  const file = path.posix.basename(doc.uri.path);
+  const reply = await runServer(
+    host,
+    `Counting the puzzles for the loop of ${file} (small grids only: about 5x5 within a minute)…`,
+    DesignServerCommands.hintFamily,
+    [doc.uri.toString()],
+  );
+  if (reply === undefined || showError(reply, 'Count Puzzles')) return;
+  if (isStoppedReply(reply)) {
+    host.output.appendLine(`Count Puzzles for This Loop (${file}): stopped: ${reply.stopped}`);
+    void vscode.window.showWarningMessage(`${PREFIX}the count stopped: ${reply.stopped}`);
+    return;
+  }
+  if (!isFamilyReply(reply)) {
+    void vscode.window.showErrorMessage(`${PREFIX}unexpected answer from the server to Count Puzzles.`);
+    return;
+  }
+  for (const line of familyDetails(file, rows, cols, reply)) host.output.appendLine(line);
+  if (!hasPuzzles(reply)) {
+    void vscode.window.showWarningMessage(`${PREFIX}${familyMessage(reply)}`);
+    return;
+  }
+  const useMinimum = 'Use a Minimum Puzzle';
+  const useHardest = 'Use the Hardest Puzzle';
+  const choice = await vscode.window.showInformationMessage(
+    `${PREFIX}${familyMessage(reply)} Both puzzles are in the output (Link Puzzles: Show Output).`,
+    useMinimum,
+    useHardest,
+  );
+  if (choice !== useMinimum && choice !== useHardest) return;
+  await applyHints(host, doc, version, choice === useMinimum ? reply.minimum : reply.hardest);
+}
+
+async function applyHints(host: CommandHost, doc: vscode.TextDocument, version: number, hints: CellHint[]): Promise<void> {
+  if (!offered(host, DesignServerCommands.applyHints, 'put hints into the file')) return;
+  if (doc.version !== version) {
+    void vscode.window.showWarningMessage(`${PREFIX}the file changed since the count; run "Count Puzzles for This Loop" again.`);
+    return;
+  }
+  try {
+    const r = await vscode.commands.executeCommand<unknown>(DesignServerCommands.applyHints, doc.uri.toString(), version, hints);
+    if (isErrorReply(r)) void vscode.window.showErrorMessage(`${PREFIX}${r.error}`);
+    else if (!(r && typeof r === 'object' && (r as { applied?: unknown }).applied === true)) {
+      void vscode.window.showWarningMessage(`${PREFIX}the hints were not applied (the file may have changed since the count).`);
+    }
+  } catch (e) {
+    void vscode.window.showErrorMessage(`${PREFIX}${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+async function addLoopBlock(host: CommandHost, arg: unknown): Promise<void> {
+  const target = await loopDocument(host, arg, false);
+  if (!target) return;
+  const { puzzle } = parseSlitherlink(target.doc.getText());
+  if (puzzle?.solutionRange) {
+    void vscode.window.showInformationMessage(`${PREFIX}this file already has a loop block (after ---); delete it first to replace it with the solution.`);
+    return;
+  }
+  if (!offered(host, DesignServerCommands.loopBlockFromSolution, 'write the solution as a loop block')) return;
+  const file = path.posix.basename(target.doc.uri.path);
+  const reply = await runServer(host, `Adding the solution of ${file} as a loop block…`, DesignServerCommands.loopBlockFromSolution, [target.doc.uri.toString()]);
+  if (reply === undefined) return;
+  if (isErrorReply(reply)) {
+    void vscode.window.showErrorMessage(`${PREFIX}${reply.error}`);
+    return;
+  }
+  const r = (reply ?? {}) as { applied?: unknown; message?: unknown };
+  if (r.applied === false) {
+    void vscode.window.showWarningMessage(`${PREFIX}${typeof r.message === 'string' && r.message ? r.message : 'no loop block was added (the puzzle needs exactly one solution).'}`);
+    return;
+  }
+  vscode.window.setStatusBarMessage(`$(check) Added the solution of ${file} as a loop block`, 5000);
+}
+
+export function registerDesignCommands(host: CommandHost): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand(DesignCommands.generatePuzzle, () => generatePuzzle(host)),
+    vscode.commands.registerCommand(DesignCommands.makeFromLoop, (arg?: unknown) => makeFromLoop(host, arg)),
+    vscode.commands.registerCommand(DesignCommands.countPuzzles, (arg?: unknown) => countPuzzles(host, arg)),
+    vscode.commands.registerCommand(DesignCommands.addLoopBlock, (arg?: unknown) => addLoopBlock(host, arg)),
+  ];
+}

@@ -1,0 +1,162 @@
+/**
+ * The pure parts of the designer commands (client/src/designCommands.ts): reading the size and
+ * seed the user types, the server commands' replies, and the texts shown for them. No VS Code
+ * imports, so they are unit-tested.
+ */
+import { formatCount, formatMs } from './summary';
+
+import {
+  ApplyHintsCommand,
+  GenerateCommand,
+  HintFamilyCommand,
+  LoopBlockFromSolutionCommand,
+  MakePuzzleFromLoopCommand,
+  type CellHint,
+  type GenerateResult,
+  type HintFamilyAnswer,
+  type MakePuzzleFromLoopResult,
+} from '../../server/src/lsp/protocol';
+
+/** The language server's design commands (vscode-languageclient registers them under these ids). */
+export const DesignServerCommands = {
+  makePuzzleFromLoop: MakePuzzleFromLoopCommand,
+  hintFamily: HintFamilyCommand,
+  applyHints: ApplyHintsCommand,
+  generate: GenerateCommand,
+  loopBlockFromSolution: LoopBlockFromSolutionCommand,
+} as const;
+
+export const MIN_SIZE = 2;
+export const MAX_SIZE = 60;
+export const DEFAULT_SIZE = '10x10';
+
+/** The Numberlink rules the generator takes, with what each means. */
+export const NUMBERLINK_RULES: readonly { rule: string; description: string }[] = [
+  { rule: 'nikoli', description: 'cells may stay empty; the generator makes it unique and covering' },
+  { rule: 'fill', description: 'every cell must be used (Flow Free)' },
+  { rule: 'nikoli notouch', description: 'cells may stay empty; no path runs alongside itself' },
+  { rule: 'fill notouch', description: 'every cell used, no path alongside itself (Janko)' },
+];
+
+/**
+ * "WxH" (width x height: `10x10`, `15 x 8`, `12×9`, `20*20`), or one number for a square.
+ * Both between MIN_SIZE and MAX_SIZE.
+ */
+export function parseSize(input: string): { rows: number; cols: number } | { error: string } {
+  const s = input.trim();
+  const m = /^(\d+)\s*(?:[xX×*,]|\s)\s*(\d+)$/.exec(s) ?? /^(\d+)$/.exec(s);
+  if (!m) return { error: `Write the size as WxH, e.g. ${DEFAULT_SIZE}` };
+  const cols = Number(m[1]);
+  const rows = m[2] === undefined ? cols : Number(m[2]);
+  for (const [n, what] of [[cols, 'width'], [rows, 'height']] as const) {
+    if (n < MIN_SIZE || n > MAX_SIZE) return { error: `The ${what} must be between ${MIN_SIZE} and ${MAX_SIZE} (got ${n})` };
+  }
+  return { rows, cols };
+}
+
+/** An optional seed: empty means random (undefined); else a whole number 0 .. 2^31 - 1. */
+export function parseSeed(input: string | undefined): { seed: number | undefined } | { error: string } {
+  const s = (input ?? '').trim();
+  if (s === '') return { seed: undefined };
+  if (!/^\d+$/.test(s) || Number(s) > 0x7fffffff) return { error: 'The seed is a whole number from 0 to 2147483647 (or empty for a random one)' };
+  return { seed: Number(s) };
+}
+
+export function isErrorReply(x: unknown): x is { error: string } {
+  return typeof x === 'object' && x !== null && typeof (x as { error?: unknown }).error === 'string';
+}
+
+export function isStoppedReply(x: unknown): x is { stopped: string } {
+  return typeof x === 'object' && x !== null && typeof (x as { stopped?: unknown }).stopped === 'string';
+}
+
+export function isMakeReply(x: unknown): x is MakePuzzleFromLoopResult {
+  return typeof x === 'object' && x !== null && typeof (x as MakePuzzleFromLoopResult).applied === 'boolean';
+}
+
+export function isFamilyReply(x: unknown): x is HintFamilyAnswer {
+  const r = x as HintFamilyAnswer;
+  return typeof x === 'object' && x !== null && typeof r.count === 'string' && Array.isArray(r.minimum) && Array.isArray(r.hardest);
+}
+
+export function isGenerateReply(x: unknown): x is GenerateResult {
+  return typeof x === 'object' && x !== null && typeof (x as GenerateResult).text === 'string';
+}
+
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+/** The message after "Make Minimal Puzzle from Loop": the server's, else one built from the numbers. */
+export function makeMessage(r: MakePuzzleFromLoopResult): string {
+  const built =
+    `${plural(r.hints, 'hint')} left, ${r.minimal ? 'minimal' : 'unique but not proved minimal'} ` +
+    `(${plural(r.checks, 'uniqueness check')}, ${formatMs(r.ms)})`;
+  const text = r.message.trim() || built;
+  return r.applied ? text : `Nothing changed: ${text}`;
+}
+
+/** Some hint set makes the loop unique (the server says minimumSize -1 and [] lists when none does). */
+export function hasPuzzles(r: HintFamilyAnswer): boolean {
+  return r.count !== '0' && r.minimumSize >= 0 && r.minimum.length > 0;
+}
+
+/** The message after "Count Puzzles for This Loop". */
+export function familyMessage(r: HintFamilyAnswer): string {
+  if (!hasPuzzles(r)) return `No set of hints makes this loop the only solution (${formatMs(r.ms)}).`;
+  const n = Number(r.count);
+  return (
+    `${formatCount(r.count)} hint set${n === 1 ? '' : 's'} make${n === 1 ? 's' : ''} this loop the only solution; ` +
+    `${formatCount(r.minimalCount)} minimal, the smallest with ${plural(r.minimumSize, 'hint')} (${formatMs(r.ms)}).`
+  );
+}
+
+/** A hint set drawn as grid rows (`.` for no hint), for the output channel. */
+export function hintGrid(rows: number, cols: number, hints: CellHint[], layout: 'compact' | 'tokens' = 'tokens'): string[] {
+  const cells: string[][] = Array.from({ length: rows }, () => new Array<string>(cols).fill('.'));
+  for (const h of hints) if (h.row >= 0 && h.row < rows && h.col >= 0 && h.col < cols) cells[h.row][h.col] = String(h.value);
+  return cells.map((row) => row.join(layout === 'tokens' ? ' ' : ''));
+}
+
+/** The details written to the output channel after a count. */
+export function familyDetails(file: string, rows: number, cols: number, r: HintFamilyAnswer): string[] {
+  if (!hasPuzzles(r)) return [`Puzzles for the loop of ${file} (${cols}x${rows}), ${formatMs(r.ms)}: none (no hint set makes the loop the only solution).`];
+  return [
+    `Puzzles for the loop of ${file} (${cols}x${rows}), ${formatMs(r.ms)}:`,
+    `  hint sets with this loop as the only solution: ${formatCount(r.count)}`,
+    `  minimal ones (no hint can go): ${formatCount(r.minimalCount)}`,
+    `  fewest hints: ${r.minimumSize}`,
+    `A minimum puzzle (${plural(r.minimum.length, 'hint')}):`,
+    ...hintGrid(rows, cols, r.minimum).map((l) => `  ${l}`),
+    `The hardest minimal puzzle (${plural(r.hardest.length, 'hint')}; fewest 4s, then 0s, 3s, 1s, 2s):`,
+    ...hintGrid(rows, cols, r.hardest).map((l) => `  ${l}`),
+  ];
+}
+
+/** A cancellation token as VS Code's (structurally), so that this file needs no VS Code import. */
+export interface CancelToken {
+  readonly isCancellationRequested: boolean;
+  onCancellationRequested(listener: () => unknown): { dispose(): unknown };
+}
+
+/**
+ * Waits for `work` unless the token is cancelled first (then resolves at once with
+ * `{ cancelled: true }`; the work's outcome is ignored). A rejection of `work` rejects.
+ */
+export function raceCancellation<T>(work: Thenable<T>, token: CancelToken): Promise<{ value: T } | { cancelled: true }> {
+  if (token.isCancellationRequested) return Promise.resolve({ cancelled: true });
+  return new Promise((resolve, reject) => {
+    const sub = token.onCancellationRequested(() => {
+      sub.dispose();
+      resolve({ cancelled: true });
+    });
+    work.then(
+      (value) => {
+        sub.dispose();
+        resolve({ value });
+      },
+      (e: unknown) => {
+        sub.dispose();
+        reject(e);
+      },
+    );
+  });
+}

@@ -1,0 +1,52 @@
+/** The designer's jobs (puzzle from a loop, hint-set family, generators), run in a worker. */
+import { puzzleFromLoop } from '../design/fromLoop';
+import { generateText } from '../design/generateText';
+import { hintFamily } from '../design/hintFamily';
+import type { RunControl } from '../zdd/control';
+import type { DesignJob, GeneratedAnswer, JobAnswer } from './protocol';
+
+export function runDesignJob(job: DesignJob, control: RunControl): JobAnswer {
+  const ctl: RunControl = { limits: job.limits, isCancelled: control.isCancelled, onProgress: control.onProgress };
+  switch (job.type) {
+    case 'fromLoop':
+      return {
+        type: 'fromLoop',
+        result: rejected(() => puzzleFromLoop(job.rows, job.cols, job.inside, {
+          seed: job.seed, mask: job.mask, preferKeep: job.preferKeep, density: job.density, control: ctl,
+        })),
+      };
+    case 'hintFamily':
+      return { type: 'hintFamily', result: rejected(() => hintFamily(job.rows, job.cols, job.inside, { mask: job.mask, control: ctl })) };
+    case 'generate':
+      return { type: 'generate', result: rejected(() => generated(job, ctl)) };
+  }
+}
+
+function generated(job: Extract<DesignJob, { type: 'generate' }>, control: RunControl): GeneratedAnswer {
+  const g = generateText(job.request, control);
+  const stop = g.puzzle.stopped ? `; ${g.puzzle.stopped.message}` : '';
+  if (g.kind === 'slitherlink') {
+    const p = g.puzzle;
+    const n = p.hints.filter((h) => h >= 0).length;
+    // Stopped at the first check (every hint still in): nothing proved the loop unique.
+    const ok = !p.notUnique && !(p.stopped && p.checks <= 1);
+    const note = p.notUnique
+      ? 'not unique: even every hint of the loop leaves another solution'
+      : !ok ? `not proved unique${stop}`
+      : `${n} hints, ${p.minimal ? 'minimal' : 'unique (not every hint proved necessary)'}${stop}`;
+    return { text: g.text, ok, note, ms: p.ms };
+  }
+  const p = g.puzzle;
+  const note = `${p.labels.length} pairs, ${p.unique ? 'unique' : 'not proved unique'} after ${p.checks} checks${stop}`;
+  return { text: g.text, ok: p.unique, note, ms: p.ms };
+}
+
+/** The design tools throw a plain Error for input they reject (a loop that is no loop): an answer, not a crash. */
+function rejected<T>(f: () => T): T | { error: string } {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof Error && !(e instanceof RangeError) && !(e instanceof TypeError)) return { error: e.message };
+    throw e;
+  }
+}
