@@ -76,10 +76,18 @@ describe('linkpuzzle import / export', () => {
 
 describe('linkpuzzle design / suggest', () => {
   const loopFile = join(dir, 'loop.slk');
-  writeFileSync(loopFile, '# title: plus\n. . . .\n. . . .\n. . . .\n. . . .\n---\n. x . .\nx x x .\n. x x x\n. . x .\n');
+  const loopText = '# title: plus\n# my notes on this loop\n. . . .\n. . . .\n\n. . . .\n. . . .\n---\n. x . .\nx x x .\n# the middle\n. x x x\n. . x .\n';
+  writeFileSync(loopFile, loopText);
   it('design prints a minimal puzzle whose unique solution is the loop (brute force)', () => {
     const r = run('design', loopFile, '--seed', '2');
     expect(r.status).toBe(0);
+    // The file as it was, but for the hint cells: comments, blank lines and the block stay.
+    const before = loopText.split('\n'), after = r.stdout.split('\n');
+    expect(after.length).toBe(before.length);
+    after.forEach((line, i) => {
+      if (/^[.0-4]( [.0-4]){3}$/.test(line) && i < before.indexOf('---')) expect(line.replace(/[0-4]/g, '.')).toBe(before[i]);
+      else expect(line).toBe(before[i]);
+    });
     const { puzzle, problems } = parseSlitherlink(r.stdout);
     expect(problems).toEqual([]);
     expect(Array.from(puzzle!.solution!)).toEqual([0, 1, 0, 0, 1, 1, 1, 0, 0, 1, 1, 1, 0, 0, 1, 0]);

@@ -130,3 +130,32 @@ describe('Loopy game IDs', () => {
     expect(parseLoopyId('nonsense')).toHaveProperty('error');
   });
 });
+
+describe('replaceHints (text with only the hint cells changed)', () => {
+  it('keeps comments, spacing, CRLF line ends and the loop block; works for compact and token rows', async () => {
+    const { parseSlitherlink } = await import('../../server/src/parse/index');
+    const { replaceHints } = await import('../../server/src/exchange/text');
+    const cases = [
+      '# a\r\n.  3 .\r\n2 . .\r\n# middle\r\n. . 1\r\n---\r\n. x .\r\n. x .\r\n. . .\r\n',
+      '# compact\n.3.\n2..\n..1\n',
+      '\t. 3 .\t\n2 - .\n. . 1',
+    ];
+    for (const text of cases) {
+      const { puzzle, problems } = parseSlitherlink(text);
+      expect(problems).toEqual([]);
+      const hints = [0, -1, 4, -1, 2, -1, 3, -1, -1];
+      const out = replaceHints(text, puzzle!, hints);
+      const again = parseSlitherlink(out);
+      expect(again.problems).toEqual([]);
+      expect(Array.from(again.puzzle!.hints)).toEqual(hints);
+      // Everything but the cells is untouched: blank out the cells of both texts and compare.
+      const blank = (t: string, p: typeof puzzle) => {
+        const lines = t.split('\n');
+        for (const r of p!.cellRanges) lines[r.line] = lines[r.line]!.slice(0, r.col) + '_' + lines[r.line]!.slice(r.endCol);
+        return lines.join('\n');
+      };
+      expect(blank(out, again.puzzle)).toBe(blank(text, puzzle));
+      expect(replaceHints(text, puzzle!, puzzle!.hints)).toBe(text);
+    }
+  });
+});

@@ -11,7 +11,7 @@ import { suggestHints } from '../design/makeUnique';
 import { hintsOfEdges, loopEdgesOf, loopProblem } from '../design/loop';
 import { parsePuzzLink, numberlinkUrl, slitherlinkUrl } from '../exchange/puzzlink';
 import { loopyId, parseLoopyId } from '../exchange/loopy';
-import { writeNumberlink, writeSlitherlink, writeSolutionBlock } from '../exchange/text';
+import { replaceHints, writeNumberlink, writeSlitherlink } from '../exchange/text';
 import type { RunControl } from '../zdd/control';
 
 export const DESIGN_USAGE = `Design commands:
@@ -140,11 +140,6 @@ function runGenerate(f: Flags): number {
   return r.unique ? 0 : 1;
 }
 
-/** The solution block the CLI prints (kept under this name for existing importers). */
-export function solutionBlockText(rows: number, cols: number, inside: ArrayLike<number>): string {
-  return writeSolutionBlock(rows, cols, inside);
-}
-
 function runImport(f: Flags): number {
   const src = f.positional[0];
   if (!src) throw new UsageError('import needs a puzz.link URL or a Loopy game ID');
@@ -162,15 +157,21 @@ function runImport(f: Flags): number {
 }
 
 function loadPuzzle(path: string | undefined) {
+  return loadPuzzleText(path).puzzle;
+}
+
+/** The puzzle of a file and the text it was parsed from. */
+function loadPuzzleText(path: string | undefined) {
   if (!path) throw new UsageError('a FILE is needed');
   const kind = kindFromPath(path);
   if (!kind) throw new UsageError(`${path}: not a .slk or .nlk file`);
-  const { puzzle, problems } = parsePuzzle(readFile(path), kind);
+  const text = readFile(path);
+  const { puzzle, problems } = parsePuzzle(text, kind);
   if (!puzzle || problems.length > 0) {
     const p = problems[0];
     throw new FileError(`${path}:${p ? `${p.range.line + 1}:${p.range.col + 1}: ${p.message}` : ' cannot be parsed'}`);
   }
-  return puzzle;
+  return { puzzle, text };
 }
 
 function runExport(f: Flags): number {
@@ -186,7 +187,7 @@ function runExport(f: Flags): number {
 
 function runDesign(f: Flags): number {
   const path = f.positional[0];
-  const p = loadPuzzle(path);
+  const { puzzle: p, text } = loadPuzzleText(path);
   if (p.kind !== 'slitherlink') throw new UsageError('design works on .slk files');
   if (!p.solution) throw new FileError(`${path}: no solution block: add a line --- after the grid, then one row of x (inside) and . (outside) per grid row`);
   const grid = new Grid(p.rows, p.cols);
@@ -208,9 +209,8 @@ function runDesign(f: Flags): number {
   const seed = num(f, '--seed', 0, 2 ** 32 - 1) ?? 1;
   const r = puzzleFromLoop(p.rows, p.cols, p.solution, { seed, mask, preferKeep: onlyHinted ? undefined : fileHinted, density: num(f, '--density', 0, 1), control: control(f) });
   if (r.notUnique) { err(`${path}: even with every ${onlyHinted ? 'allowed ' : ''}hint the loop is not the only solution`); return 1; }
-  const meta: Record<string, string> = {};
-  for (const m of p.metadata) meta[m.key] = m.value;
-  out(writeSlitherlink({ rows: p.rows, cols: p.cols, hints: r.hints }, meta) + solutionBlockText(p.rows, p.cols, p.solution));
+  // The file as it was (comments, layout, the loop block), with only the hint cells changed.
+  out(replaceHints(text, p, r.hints));
   const n = r.hints.filter((h) => h >= 0).length;
   err(`${n} hints, ${r.minimal ? 'minimal' : 'unique, not proved minimal'} (${r.checks} checks, ${Math.round(r.ms)} ms)${r.stopped ? `; ${r.stopped.message}` : ''}`);
   return 0;

@@ -1,4 +1,5 @@
 /** Writes puzzles as `.slk` / `.nlk` text (the inverse of the parsers, for import and generators). */
+import type { SlitherlinkPuzzle } from '../model/puzzle';
 
 export interface SlitherlinkGrid {
   rows: number;
@@ -69,4 +70,29 @@ export function writeSolutionBlock(rows: number, cols: number, inside: ArrayLike
     s += row.join(' ') + eol;
   }
   return s;
+}
+
+/**
+ * `text` (the source `puzzle` was parsed from) with the grid's hints set to `hints` (per cell 0..4,
+ * or -1 for empty): only the characters of cells that change are replaced, so comments, spacing,
+ * line ends and a solution block stay exactly as they were.
+ */
+export function replaceHints(text: string, puzzle: SlitherlinkPuzzle, hints: ArrayLike<number>): string {
+  const lineStarts = [0];
+  for (let i = 0; i < text.length; i++) if (text[i] === '\n') lineStarts.push(i + 1);
+  const edits: { from: number; to: number; mark: string }[] = [];
+  for (let i = 0; i < puzzle.hints.length; i++) {
+    const want = hints[i]! >= 0 ? hints[i]! : -1;
+    const r = puzzle.cellRanges[i];
+    if (want === puzzle.hints[i] || !r) continue;
+    edits.push({ from: lineStarts[r.line]! + r.col, to: lineStarts[r.endLine]! + r.endCol, mark: want < 0 ? '.' : String(want) });
+  }
+  edits.sort((a, b) => a.from - b.from);
+  let out = '';
+  let at = 0;
+  for (const e of edits) {
+    out += text.slice(at, e.from) + e.mark;
+    at = e.to;
+  }
+  return out + text.slice(at);
 }
