@@ -6,6 +6,7 @@ import { bruteSolve } from './numberlink-brute';
 import { NumberlinkSpec } from '../../server/src/numberlink/spec';
 import { planFrontier } from '../../server/src/zdd/frontier';
 import { buildZdd } from '../../server/src/zdd/build';
+import { deduce } from '../../server/src/numberlink/deduce';
 
 const RULES = [
   { fill: false, notouch: false },
@@ -201,5 +202,66 @@ describe('numberlink spec with a frontier wider than 32 cells (several words per
       }
     }
     expect(nonzero).toBeGreaterThan(3);
+  });
+});
+
+describe('deduction and probing never rule out a solution', () => {
+  /** The graph edges of a brute-force solution string (paths of cells joined by ',' and '|'). */
+  function solutionEdges(rows: number, cols: number, sol: string): Set<number> {
+    const H = rows * (cols - 1);
+    const out = new Set<number>();
+    for (const path of sol.split('|')) {
+      const cs = path.split(',').map(Number);
+      for (let k = 0; k + 1 < cs.length; k++) {
+        const a = Math.min(cs[k], cs[k + 1]), b = Math.max(cs[k], cs[k + 1]);
+        out.add(b === a + 1 ? Math.floor(a / cols) * (cols - 1) + (a % cols) : H + a);
+      }
+    }
+    return out;
+  }
+
+  it('every edge fixed agrees with every brute-force solution; a contradiction means none (all four rules)', () => {
+    const rand = rng(2024);
+    let compared = 0, probed = 0, contradictions = 0, withSolutions = 0;
+    for (let t = 0; t < 140; t++) {
+      const rows = 3 + Math.floor(rand() * 3), cols = 3 + Math.floor(rand() * 2);
+      // Mostly solvable instances (endpoints of random walks), some random endpoint placements.
+      const { cells, pairs } = t % 4 === 3
+        ? (() => { const p = 1 + Math.floor(rand() * 3); return { cells: randomCells(rows, cols, p, rand), pairs: p }; })()
+        : walkCells(rows, cols, rand, 7);
+      if (pairs === 0) continue;
+      const inst = makeInstance(rows, cols, cells, pairs);
+      const m = inst.graph.edges.length >> 1;
+      for (const rule of RULES) {
+        const brute = bruteSolve(rows, cols, cells, pairs, rule, 1_000_000);
+        expect(brute.solutions.length).toBe(brute.count);
+        const what = `${rows}x${cols} ${Array.from(cells)} ${JSON.stringify(rule)}`;
+        const d = deduce(inst, rule);
+        if (d.contradiction) {
+          expect(brute.count, what + ' (contradiction)').toBe(0);
+          contradictions++;
+          continue;
+        }
+        probed += d.probed;
+        if (brute.count > 0) withSolutions++;
+        for (const sol of brute.solutions) {
+          const on = solutionEdges(rows, cols, sol);
+          for (let e = 0; e < m; e++) {
+            if (d.fixed[e] < 0) continue;
+            expect(d.fixed[e], `${what} edge ${e} in ${sol}`).toBe(on.has(e) ? 1 : 0);
+            compared++;
+          }
+        }
+        // The same count with probing off, and with no deduction at all.
+        const count = buildNumberlinkZdd(inst, rule).zdd.count();
+        expect(count, what).toBe(BigInt(brute.count));
+        expect(buildNumberlinkZdd(inst, rule, undefined, { probe: false }).zdd.count(), what).toBe(count);
+      }
+    }
+    // (seed 2024: 331 instances with solutions, 229 contradictions, 544 edges fixed by probing)
+    expect(withSolutions).toBeGreaterThan(250);
+    expect(contradictions).toBeGreaterThan(100);
+    expect(probed).toBeGreaterThan(400);
+    expect(compared).toBeGreaterThan(8000);
   });
 });

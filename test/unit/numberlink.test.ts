@@ -164,6 +164,25 @@ describe('checkNumberlink', () => {
     expect(r.stopped?.message).toMatch(/undecided: stopped after \d+ nodes/);
   });
 
+  it('each check has its own memory budget, and the stop says how far the work got', () => {
+    // The bench runs a whole collection in one process: a check must not be stopped by memory an
+    // earlier check held (the budget is what this check's diagram holds, counted by the builder).
+    const control = { limits: { maxBytes: 2 ** 20 } };
+    const big = puzzle(cornerPair(11));
+    const r1 = checkNumberlink(big, { control });
+    expect(r1.verdict).toBe('unknown');
+    expect(r1.count).toBeNull();
+    expect(r1.stopped?.limit).toBe('memory');
+    expect(r1.stopped?.message).toMatch(/^undecided: stopped at the memory limit \(1 MB for this diagram: it held \d+ MB.*\) after \d+ nodes at level \d+ of \d+$/);
+    const [, nodes, level] = /after (\d+) nodes at level (\d+)/.exec(r1.stopped!.message)!.map(Number);
+    expect(nodes).toBeGreaterThan(1000);
+    expect(level).toBeGreaterThan(1);
+    // A small puzzle right after, under the same budget, is decided; the big one stops again at
+    // exactly the same point.
+    expect(checkNumberlink(puzzle(cornerPair(5)), { control }).count).toBe('8512');
+    expect(checkNumberlink(big, { control }).stopped?.message).toBe(r1.stopped?.message);
+  });
+
   it('stops cleanly when cancelled', () => {
     const r = checkNumberlink(puzzle(cornerPair(7)), { control: { isCancelled: () => true } });
     expect(r.verdict).toBe('unknown');

@@ -252,6 +252,32 @@ describe('limits and cancellation', () => {
     expect(calls).toBe(18);
   });
 
+  it('memory limit: counted by the builder per build, stops before the allocation that would pass it', () => {
+    const budget = 2 ** 20;
+    const stopAt = () => {
+      try {
+        buildZdd(new Wide(24), { limits: { maxNodes: 1e9, maxBytes: budget } });
+      } catch (e) {
+        return e;
+      }
+      return null;
+    };
+    const err = stopAt();
+    expect(err).toBeInstanceOf(StopError);
+    const st = (err as StopError).stopped;
+    expect(st.limit).toBe('memory');
+    expect(st.message).toMatch(/^undecided: stopped at the memory limit \(1 MB for this diagram: it held \d+ MB/);
+    expect(st.message).toMatch(/after \d+ nodes at level \d+ of 24$/);
+    // It never held more than the budget: a table that would pass it is refused before it grows.
+    const held = Number(/it held (\d+) MB/.exec(st.message)![1]);
+    expect(held).toBeLessThanOrEqual(1);
+    // Each build has its own budget: whatever the earlier one allocated, the same build stops at
+    // the same point, and a small build under the same budget finishes.
+    expect((stopAt() as StopError).stopped.message).toBe(st.message);
+    expect(buildZdd(new Combination(10, 4), { limits: { maxBytes: budget } }).zdd.count()).toBe(210n);
+    expect(existsSet(new Wide(12), { limits: { maxBytes: budget } })).toBe(true);
+  });
+
   it('progress is reported per level and a finished build is not affected by limits it did not hit', () => {
     const seen: number[] = [];
     const r = buildZdd(new Combination(10, 4), { onProgress: (p) => seen.push(p.done), limits: { maxNodes: 1000 } });

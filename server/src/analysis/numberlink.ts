@@ -59,18 +59,12 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: CheckOptions): Ch
   }
 
   let nz;
-  const guard = memoryGuard(options?.control);
   try {
-    nz = buildNumberlinkZdd(inst, rule, guard.control);
+    nz = buildNumberlinkZdd(inst, rule, withMemoryBudget(options?.control));
   } catch (e) {
     if (e instanceof StopError) {
       result.verdict = 'unknown';
-      result.stopped = guard.tripped ? {
-        ...e.stopped,
-        // Limits has no memory field yet: reported as a node limit, with the real reason.
-        limit: 'nodes',
-        message: e.stopped.message.replace(/^undecided: cancelled/, `undecided: stopped at the memory budget (${MEMORY_BUDGET_MB} MB)`),
-      } : e.stopped;
+      result.stopped = e.stopped;
       return done();
     }
     throw e;
@@ -93,24 +87,16 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: CheckOptions): Ch
 }
 
 /**
- * Wide frontier states (notouch on 50-wide grids, huge stress grids) make a level cost far more
- * memory than the node limit suggests; stop cleanly when the process grows past a budget. The
- * builder polls `isCancelled` between levels and every 65536 states.
+ * Wide frontier states (50-wide grids, huge stress grids) make a level cost far more memory than
+ * the node limit suggests: each check may hold at most this much in the diagram under
+ * construction (counted by the builder, so each check has its own budget whatever earlier checks
+ * in the same process left behind) and stops cleanly with limit 'memory' beyond it.
  */
-const MEMORY_BUDGET_MB = 2048;
+export const MEMORY_BUDGET_MB = 2048;
 
-function memoryGuard(control: RunControl | undefined): { control: RunControl; tripped: boolean } {
-  const g = { control: { ...control } as RunControl, tripped: false };
-  const user = control?.isCancelled;
-  g.control.isCancelled = () => {
-    if (user && user()) return true;
-    if (process.memoryUsage.rss() > MEMORY_BUDGET_MB * 2 ** 20) {
-      g.tripped = true;
-      return true;
-    }
-    return false;
-  };
-  return g;
+function withMemoryBudget(control: RunControl | undefined): RunControl {
+  if (control?.limits?.maxBytes !== undefined) return control;
+  return { ...control, limits: { ...control?.limits, maxBytes: MEMORY_BUDGET_MB * 2 ** 20 } };
 }
 
 function setCount(result: CheckResult, count: bigint): void {

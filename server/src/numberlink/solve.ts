@@ -4,11 +4,11 @@
  */
 import type { NumberlinkRule } from '../model/puzzle';
 import { buildZdd, type BuildStats } from '../zdd/build';
-import type { RunControl } from '../zdd/control';
+import { resolveLimits, type RunControl } from '../zdd/control';
 import { planFrontier } from '../zdd/frontier';
 import { Zdd } from '../zdd/zdd';
 import { deduce } from './deduce';
-import type { NumberlinkInstance } from './instance';
+import { chooseSweep, sweepOrder, type NumberlinkInstance } from './instance';
 import { NumberlinkSpec } from './spec';
 
 export interface NumberlinkZdd {
@@ -17,13 +17,17 @@ export interface NumberlinkZdd {
   /** The graph edges of a set of the ZDD (null only for a set that is not in it). */
   edgesOf(levels: number[]): number[] | null;
   stats: BuildStats;
-  /** Edges decided by deduction before building. */
+  /** Edges decided by deduction before building (probing included). */
   deduced: number;
+  /** Of those, decided by probing (failed literals). */
+  probed: number;
 }
 
 export interface SolveOptions {
   /** Deduce forced edges before building (default true); off only to test that it changes nothing. */
   deduce?: boolean;
+  /** Probing (failed literals) after the local rules (default true); off only for tests. */
+  probe?: boolean;
   /** Lookahead pruning in the spec (default true); off only for tests. */
   lookahead?: boolean;
   /** Tests only: see SpecInput.avoidWords. */
@@ -36,21 +40,28 @@ export function buildNumberlinkZdd(
   control?: RunControl,
   options?: SolveOptions,
 ): NumberlinkZdd {
-  const plan = planFrontier(inst.graph, inst.order);
-  const m = plan.edgeCount;
+  const m = inst.graph.edges.length >> 1;
   let fixed: Int8Array | undefined;
-  let deduced = 0;
+  let deduced = 0, probed = 0;
+  // The time limit covers deduction and building together.
+  const deadline = Math.min(control?.deadline ?? Infinity, Date.now() + resolveLimits(control).timeMs);
   if (options?.deduce !== false) {
-    const d = deduce(inst, rule);
+    const d = deduce(inst, rule, { probe: options?.probe !== false, isCancelled: control?.isCancelled, deadline });
     if (d.contradiction) {
       return {
-        zdd: Zdd.empty(m), edgesOf: () => null, deduced: d.decided,
+        zdd: Zdd.empty(m), edgesOf: () => null, deduced: d.decided, probed: d.probed,
         stats: { ms: 0, nodesCreated: 0, maxLevelWidth: 0, levels: m, reducedNodes: 0, resumedFrom: 0 },
       };
     }
     fixed = d.fixed;
     deduced = d.decided;
+    probed = d.probed;
   }
+  // With deduced edges the sweep may start elsewhere (see chooseSweep), unless the caller set it.
+  const order = inst.chosen && fixed !== undefined
+    ? sweepOrder(inst.rows, inst.cols, chooseSweep(inst.rows, inst.cols, inst.cells, fixed, inst.graph.edges))
+    : inst.order;
+  const plan = planFrontier(inst.graph, order);
   const spec = new NumberlinkSpec({
     cellCount: inst.rows * inst.cols,
     endpointKey: inst.endpointKey,
@@ -61,6 +72,6 @@ export function buildNumberlinkZdd(
     edgeEnds: options?.lookahead === false ? undefined : inst.graph.edges,
     avoidWords: options?.avoidWords,
   });
-  const { zdd, stats } = buildZdd(spec, control);
-  return { zdd, edgesOf: (levels) => spec.decode(levels), stats, deduced };
+  const { zdd, stats } = buildZdd(spec, { ...control, deadline });
+  return { zdd, edgesOf: (levels) => spec.decode(levels), stats, deduced, probed };
 }

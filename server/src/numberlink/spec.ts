@@ -88,6 +88,12 @@ export class NumberlinkSpec implements Spec {
   private readonly entryWord: Int32Array;
   private readonly fixedAtStep: Int8Array;
   /**
+   * Per step: how many edges the cells at slotU / slotV have after this step that are not ruled
+   * out (an upper bound on the edges they can still get).
+   */
+  private readonly leftU: Int8Array;
+  private readonly leftV: Int8Array;
+  /**
    * notouch lookahead, CSR by step: slot pairs of grid neighbours that are both in the frontier
    * after the step with their edge still undecided. One fragment holding both is already dead:
    * taking the edge closes a cycle, leaving it out makes the path touch itself.
@@ -102,6 +108,24 @@ export class NumberlinkSpec implements Spec {
    * fill 2) than it has usable ones left is dead.
    */
   private readonly cap: CapacityTable | null = null;
+  /**
+   * Members of every key as a slot bit mask (frontiers of at most 32 slots): built once per call
+   * of child (one pass over the slots) and kept exact by every step of that call, so that joins,
+   * separations and completed paths visit only the slots of the fragments involved instead of
+   * scanning the frontier. Entry k is valid when maskGen[k] === gen.
+   */
+  private readonly useMasks: boolean;
+  private readonly keyMask: Int32Array;
+  private readonly maskGen: Int32Array;
+  private gen = 0;
+  /** Free keys in use, as bits (key - freeBase), kept with the masks. */
+  private freeUsed = 0;
+  /** The state the masks describe (normalize uses them only for that state). */
+  private maskArr: Int32Array | null = null;
+  private maskOff = -1;
+  /** Scratch for normalize: first slot and key of each free fragment. */
+  private readonly normSlot: Int32Array;
+  private readonly normKey: Int32Array;
   /** Scratch for renumbering free keys, and two bit rows. */
   private readonly remap: Int32Array;
   private readonly row1: Int32Array;
@@ -153,11 +177,29 @@ export class NumberlinkSpec implements Spec {
       for (let i = 0; i < plan.edgeCount; i++) this.fixedAtStep[i] = input.fixed[plan.order[i]];
     }
     this.remap = new Int32Array(this.slots + 2);
+    this.leftU = new Int8Array(m);
+    this.leftV = new Int8Array(m);
     if (input.edgeEnds) {
-      this.cap = capacityTable(plan, input.edgeEnds, input.cellCount, input.endpointKey, input.fixed);
+      // Count, per cell, its edges not ruled out, then walk the steps taking each one away.
+      const ends = input.edgeEnds, left = new Int8Array(input.cellCount);
+      for (let e = 0; e < m; e++) {
+        if (input.fixed && input.fixed[e] === 0) continue;
+        left[ends[2 * e]]++;
+        left[ends[2 * e + 1]]++;
+      }
+      for (let i = 0; i < m; i++) {
+        const e = plan.order[i], u = ends[2 * e], v = ends[2 * e + 1];
+        if (!(input.fixed && input.fixed[e] === 0)) { left[u]--; left[v]--; }
+        this.leftU[i] = left[u];
+        this.leftV[i] = left[v];
+      }
+    } else {
+      this.leftU.fill(4);
+      this.leftV.fill(4);
     }
-    if (this.notouch && input.edgeEnds) {
-      const pend = pendingPairs(plan, input.edgeEnds, input.cellCount);
+    if (input.edgeEnds) {
+      const { cap, pend } = lookaheadTables(plan, input.edgeEnds, input.cellCount, input.endpointKey, input.fixed, this.notouch);
+      this.cap = cap;
       if (pend) {
         this.pendStart = pend.start;
         this.pendA = pend.a;
@@ -166,15 +208,73 @@ export class NumberlinkSpec implements Spec {
     }
     this.row1 = new Int32Array(Math.max(1, this.K));
     this.row2 = new Int32Array(Math.max(1, this.K));
+    this.useMasks = this.slots <= 32;
+    this.normSlot = new Int32Array(33);
+    this.normKey = new Int32Array(33);
+    const keys = this.freeBase + this.slots + 2;
+    this.keyMask = new Int32Array(keys);
+    this.maskGen = new Int32Array(keys);
+  }
+
+  /** Edges a cell with word w still needs: 1 for an open end, 2 for an unused cell under fill. */
+  private need(w: number): number {
+    return w === 0 ? (this.fill ? 2 : 0) : w > 0 && (w & 1) === 1 ? 1 : 0;
+  }
+
+  /** Starts a new call: (re)builds the key masks of the state at s[off ..]. */
+  private buildMasks(s: Int32Array, off: number): void {
+    if (!this.useMasks) return;
+    const g = ++this.gen;
+    const km = this.keyMask, kg = this.maskGen, base = this.freeBase;
+    let free = 0;
+    for (let j = 0; j < this.slots; j++) {
+      const w = s[off + j];
+      if (w <= 0) continue;
+      const k = w >> 1;
+      if (kg[k] !== g) { kg[k] = g; km[k] = 1 << j; } else km[k] |= 1 << j;
+      if (k >= base) free |= 1 << (k - base);
+    }
+    this.freeUsed = free;
+    this.maskArr = s;
+    this.maskOff = off;
+  }
+
+  private maskOf(k: number): number {
+    return this.maskGen[k] === this.gen ? this.keyMask[k] : 0;
+  }
+
+  private setMask(k: number, m: number): void {
+    this.maskGen[k] = this.gen;
+    this.keyMask[k] = m;
+    const base = this.freeBase;
+    if (k >= base) {
+      if (m !== 0) this.freeUsed |= 1 << (k - base);
+      else this.freeUsed &= ~(1 << (k - base));
+    }
+  }
+
+  /** Writes the words of the cells entering at step i (their slots are vacant). */
+  private enter(s: Int32Array, off: number, i: number): void {
+    const plan = this.plan;
+    for (let p = plan.enterStart[i]; p < plan.enterStart[i + 1]; p++) {
+      const sl = plan.enterSlot[p], w = this.entryWord[plan.enterVertex[p]];
+      s[off + sl] = w;
+      if (w > 0 && this.useMasks) this.setMask(w >> 1, this.maskOf(w >> 1) | (1 << sl));
+    }
   }
 
   root(s: Int32Array, off: number): number {
     s.fill(0, off, off + this.width);
+    this.buildMasks(s, off);
     return this.advance(s, off, 0);
   }
 
   child(s: Int32Array, off: number, level: number, take: 0 | 1): number {
     const i = this.stepOfLevel[level];
+    // Leaving out an edge that one of its cells needs (more edges needed than it has left after
+    // this one) is hopeless: the usual case is an unused cell under fill with two edges left.
+    if (take === 0 && (this.need(s[off + this.plan.slotU[i]]) > this.leftU[i] || this.need(s[off + this.plan.slotV[i]]) > this.leftV[i])) return REJECT;
+    this.buildMasks(s, off);
     if (!this.step(s, off, i, take)) return REJECT;
     return this.advance(s, off, i + 1);
   }
@@ -189,6 +289,7 @@ export class NumberlinkSpec implements Spec {
     const out: number[] = [];
     const m = this.plan.edgeCount;
     for (let i = 0; i < m; i++) {
+      this.buildMasks(s, 0);
       const take = this.stepMode[i] === MODE_FREE ? (chosen.has(this.levelOfStep[i]) ? 1 : 0) : this.impliedTake(s, 0, i);
       if (!this.step(s, 0, i, take)) return null;
       this.normalize(s, 0);
@@ -207,9 +308,7 @@ export class NumberlinkSpec implements Spec {
         // Lookahead (as TdZdd's zddLookahead): a free edge that cannot be taken here is 0 in
         // every set below, so the state moves on instead of becoming a node whose 1-child is
         // empty (the reduced ZDD is the same; far fewer states are stored and hashed).
-        for (let p = plan.enterStart[i]; p < plan.enterStart[i + 1]; p++) {
-          s[off + plan.enterSlot[p]] = this.entryWord[plan.enterVertex[p]];
-        }
+        this.enter(s, off, i);
         if (this.canTake(s, off, plan.slotU[i], plan.slotV[i])) break;
         if (!this.step(s, off, i, 0)) return REJECT;
       } else if (!this.step(s, off, i, this.impliedTake(s, off, i))) {
@@ -233,7 +332,9 @@ export class NumberlinkSpec implements Spec {
     if (mode === MODE_FIXED0) return 0;
     if (mode === MODE_FIXED1) return 1;
     const plan = this.plan;
-    const sl = mode === MODE_BY_U ? plan.slotU[i] : plan.slotV[i];
+    // Both read always: a branch that reads only one would meet optimized code without feedback.
+    const su = plan.slotU[i], sv = plan.slotV[i];
+    const sl = mode === MODE_BY_U ? su : sv;
     // The deciding cell may enter at this very step (its only edge).
     let w = s[off + sl];
     for (let p = plan.enterStart[i]; p < plan.enterStart[i + 1]; p++) {
@@ -245,9 +346,7 @@ export class NumberlinkSpec implements Spec {
   /** Step i with the given decision: enter, decide the edge, leave. False when that is illegal. */
   private step(s: Int32Array, off: number, i: number, take: 0 | 1): boolean {
     const plan = this.plan;
-    for (let p = plan.enterStart[i]; p < plan.enterStart[i + 1]; p++) {
-      s[off + plan.enterSlot[p]] = this.entryWord[plan.enterVertex[p]];
-    }
+    this.enter(s, off, i);
     const fx = this.fixedAtStep[i];
     if (fx >= 0 && fx !== take) return false;
     const a = plan.slotU[i], b = plan.slotV[i];
@@ -256,14 +355,16 @@ export class NumberlinkSpec implements Spec {
     } else if (this.notouch) {
       if (!this.separate(s, off, a, b)) return false;
     }
+    const fill = this.fill;
     for (let p = plan.leaveStart[i]; p < plan.leaveStart[i + 1]; p++) {
       const sl = plan.leaveSlot[p];
       const w = s[off + sl];
       if (w === 0) {
-        if (this.fill) return false;
+        if (fill) return false;
       } else if (w > 0 && (w & 1) === 1) {
         return false; // an endpoint left unused or a path end left dangling
       }
+      if (w > 0 && this.useMasks) this.setMask(w >> 1, this.maskOf(w >> 1) & ~(1 << sl));
       s[off + sl] = 0;
       if (this.avoid) this.dropSlot(s, off, sl);
     }
@@ -272,6 +373,39 @@ export class NumberlinkSpec implements Spec {
 
   normalize(s: Int32Array, off: number): void {
     const base = this.freeBase;
+    if (this.useMasks && s === this.maskArr && off === this.maskOff) {
+      // The masks describe this state (the builder normalizes the state child just produced):
+      // visit only the free fragments, in order of their first slot, as the scan below does.
+      let bits = this.freeUsed, n = 0;
+      const slot = this.normSlot, key = this.normKey;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        bits ^= low;
+        const k = base + 31 - Math.clz32(low);
+        const m = this.maskOf(k);
+        const first = 31 - Math.clz32(m & -m);
+        let t = n++;
+        while (t > 0 && slot[t - 1] > first) { slot[t] = slot[t - 1]; key[t] = key[t - 1]; t--; }
+        slot[t] = first;
+        key[t] = k;
+      }
+      let same = true;
+      for (let t = 0; t < n; t++) if (key[t] !== base + t) { same = false; break; }
+      if (same) return;
+      for (let t = 0; t < n; t++) {
+        const k = key[t], nk = base + t;
+        if (k === nk) continue;
+        let m = this.maskOf(k);
+        while (m !== 0) {
+          const low = m & -m;
+          m ^= low;
+          const j = 31 - Math.clz32(low);
+          s[off + j] = (nk << 1) | (s[off + j] & 1);
+        }
+      }
+      this.maskArr = null; // the keys changed: the masks no longer describe the state
+      return;
+    }
     const remap = this.remap;
     remap.fill(0);
     let next = base;
@@ -303,13 +437,26 @@ export class NumberlinkSpec implements Spec {
       // The two halves of one path meet: the path is complete and nothing can join it again.
       // Under notouch its cells keep the label (-2 - label): two of them may still meet unlinked.
       const done = this.notouch ? -2 - ((ka - 1) >> 1) : -1;
-      for (let j = 0; j < this.slots; j++) {
-        const w = s[off + j];
-        if (w > 0) {
-          const k = w >> 1;
-          if (k === ka || k === kb) {
-            s[off + j] = done;
-            if (this.avoid) this.dropSlot(s, off, j);
+      if (this.useMasks) {
+        let bits = this.maskOf(ka) | this.maskOf(kb);
+        this.setMask(ka, 0);
+        this.setMask(kb, 0);
+        while (bits !== 0) {
+          const low = bits & -bits;
+          bits ^= low;
+          const j = 31 - Math.clz32(low);
+          s[off + j] = done;
+          if (this.avoid) this.dropSlot(s, off, j);
+        }
+      } else {
+        for (let j = 0; j < this.slots; j++) {
+          const w = s[off + j];
+          if (w > 0) {
+            const k = w >> 1;
+            if (k === ka || k === kb) {
+              s[off + j] = done;
+              if (this.avoid) this.dropSlot(s, off, j);
+            }
           }
         }
       }
@@ -330,21 +477,44 @@ export class NumberlinkSpec implements Spec {
     const other = r === ka ? kb : ka;
     // Relabel the other fragment, collecting the members of the joined one (<= 32 slots).
     let members = 0;
-    for (let j = 0; j < this.slots; j++) {
-      const w = s[off + j];
-      if (w <= 0) continue;
-      const k = w >> 1;
-      if (k === other) {
-        s[off + j] = (r << 1) | (w & 1);
-        members |= 1 << j;
-      } else if (k === r) {
-        members |= 1 << j;
+    if (this.useMasks) {
+      members = this.maskOf(r);
+      if (other !== 0) {
+        let bits = this.maskOf(other);
+        this.setMask(other, 0);
+        members |= bits;
+        while (bits !== 0) {
+          const low = bits & -bits;
+          bits ^= low;
+          const j = 31 - Math.clz32(low);
+          s[off + j] = (r << 1) | (s[off + j] & 1);
+        }
+      }
+    } else {
+      for (let j = 0; j < this.slots; j++) {
+        const w = s[off + j];
+        if (w <= 0) continue;
+        const k = w >> 1;
+        if (k === other) {
+          s[off + j] = (r << 1) | (w & 1);
+          members |= 1 << j;
+        } else if (k === r) {
+          members |= 1 << j;
+        }
       }
     }
     // Degree 0 -> open end; open end -> full.
     const full = this.notouch ? r << 1 : -1;
     s[off + a] = wa === 0 ? (r << 1) | 1 : full;
     s[off + b] = wb === 0 ? (r << 1) | 1 : full;
+    if (this.useMasks) {
+      let mr = members | (1 << a) | (1 << b);
+      if (full === -1) {
+        if (wa !== 0) mr &= ~(1 << a);
+        if (wb !== 0) mr &= ~(1 << b);
+      }
+      this.setMask(r, mr);
+    }
     if (this.avoid) {
       if (this.K === 1) return this.mergeAvoid1(s, off, a, b, r, members | (1 << a) | (1 << b));
       return this.mergeAvoid(s, off, a, b, r);
@@ -371,6 +541,11 @@ export class NumberlinkSpec implements Spec {
    */
   private freshKey(s: Int32Array, off: number): number {
     const base = this.freeBase, used = this.remap;
+    if (this.useMasks) {
+      let k = base;
+      while (this.maskOf(k) !== 0) k++;
+      return k;
+    }
     used.fill(0);
     for (let j = 0; j < this.slots; j++) {
       const w = s[off + j];
@@ -401,7 +576,10 @@ export class NumberlinkSpec implements Spec {
       let ma = 0, mb = 0;
       if (ka === 0) ma = 1 << a;
       if (kb === 0) mb = 1 << b;
-      if (ka !== 0 || kb !== 0) {
+      if (this.useMasks) {
+        if (ka !== 0) ma = this.maskOf(ka);
+        if (kb !== 0) mb = this.maskOf(kb);
+      } else if (ka !== 0 || kb !== 0) {
         for (let t = 0; t < S; t++) {
           const w = s[off + t];
           if (w <= 0) continue;
@@ -560,7 +738,9 @@ export class NumberlinkSpec implements Spec {
       const wa = s[off + pa[p]];
       if (wa === 0 || wa === -1) continue;
       const wb = s[off + pb[p]];
-      if (wa < 0 ? wa === wb : wb > 0 && wa >> 1 === wb >> 1) return false;
+      // One path: the same completed label (wa < 0), or the same key (wa > 0; keys are >= 1).
+      const ka = wa < 0 ? wa : wa >> 1, kb = wb <= 0 ? wb : wb >> 1;
+      if (ka === kb) return false;
     }
     return true;
   }
@@ -592,48 +772,9 @@ export class NumberlinkSpec implements Spec {
 
 }
 
-/** Entries above this make the lookahead table too big to be worth it (huge grids). */
+/** Entries above these make a lookahead table too big to be worth it (huge grids). */
 const MAX_PENDING = 4_000_000;
-
-/** The pending neighbour pairs of every step (see NumberlinkSpec.pendStart), or null if too many. */
-function pendingPairs(
-  plan: FrontierPlan, edgeEnds: Int32Array, cellCount: number,
-): { start: Int32Array; a: Int32Array; b: Int32Array } | null {
-  const m = plan.edgeCount;
-  const enteredAt = new Int32Array(cellCount).fill(-1);
-  for (let i = 0; i < m; i++) {
-    for (let p = plan.enterStart[i]; p < plan.enterStart[i + 1]; p++) enteredAt[plan.enterVertex[p]] = i;
-  }
-  // Edge at step j is pending during steps max(enteredAt) .. j-1.
-  const count = new Int32Array(m + 1);
-  let total = 0;
-  for (let j = 0; j < m; j++) {
-    const e = plan.order[j];
-    const s0 = Math.max(enteredAt[edgeEnds[2 * e]], enteredAt[edgeEnds[2 * e + 1]]);
-    for (let i = s0; i < j; i++) count[i + 1]++;
-    total += j - s0;
-    if (total > MAX_PENDING) return null;
-  }
-  for (let i = 0; i < m; i++) count[i + 1] += count[i];
-  const start = count.slice();
-  const pos = count.slice(0, m);
-  const a = new Int32Array(total), b = new Int32Array(total);
-  for (let j = 0; j < m; j++) {
-    const e = plan.order[j];
-    const s0 = Math.max(enteredAt[edgeEnds[2 * e]], enteredAt[edgeEnds[2 * e + 1]]);
-    // Slots are those the edge's ends hold at its own step (a vertex keeps its slot while in the frontier).
-    for (let i = s0; i < j; i++) {
-      a[pos[i]] = plan.slotU[j];
-      b[pos[i]++] = plan.slotV[j];
-    }
-  }
-  return { start, a, b };
-}
-
-/** Entries above this make the capacity table too big to be worth it (huge grids). */
 const MAX_CAPACITY = 6_000_000;
-/** capOther marker of an edge that deduction removed. */
-const NEVER = 0x7fffffff;
 
 interface CapacityTable {
   /** Per step: its groups groupStart[i] .. groupStart[i + 1], one per frontier cell after the step. */
@@ -647,12 +788,24 @@ interface CapacityTable {
   other: Int32Array;
 }
 
-/** The undecided edges of every frontier cell after every step (see NumberlinkSpec.cap). */
-function capacityTable(
+interface PendingTable {
+  start: Int32Array;
+  a: Int32Array;
+  b: Int32Array;
+}
+
+/**
+ * The lookahead tables of every step, in one sweep over the steps that keeps the cell of every
+ * frontier slot: the capacity table (the undecided edges of every frontier cell after the step;
+ * edges that deduction removed are left out, but their cell keeps its group) and, when asked,
+ * the pending pairs (grid neighbours both in the frontier after the step, their edge undecided).
+ * Either is null when it would be too big.
+ */
+function lookaheadTables(
   plan: FrontierPlan, edgeEnds: Int32Array, cellCount: number, endpointKey: Int32Array,
-  fixed?: Int8Array,
-): CapacityTable | null {
-  const m = plan.edgeCount;
+  fixed: Int8Array | undefined, wantPending: boolean,
+): { cap: CapacityTable | null; pend: PendingTable | null } {
+  const m = plan.edgeCount, W = plan.width;
   const enteredAt = new Int32Array(cellCount).fill(-1);
   const slotOf = new Int32Array(cellCount).fill(-1);
   for (let i = 0; i < m; i++) {
@@ -661,77 +814,85 @@ function capacityTable(
       slotOf[plan.enterVertex[p]] = plan.enterSlot[p];
     }
   }
-  let total = 0;
+  // Sizes: an edge decided at step j has an entry for each end from its entry step to j - 1, and
+  // is pending from the later entry step to j - 1.
+  let capTotal = 0, pendTotal = 0;
   for (let j = 0; j < m; j++) {
     const e = plan.order[j];
-    total += Math.max(0, j - enteredAt[edgeEnds[2 * e]]) + Math.max(0, j - enteredAt[edgeEnds[2 * e + 1]]);
-    if (total > MAX_CAPACITY) return null;
+    const a = enteredAt[edgeEnds[2 * e]], b = enteredAt[edgeEnds[2 * e + 1]];
+    capTotal += (j - a) + (j - b);
+    pendTotal += j - Math.max(a, b);
   }
-  // Raw entries per step: (slot, other) with other = slot, -1 (empty cell to come), -2 - label
-  // (endpoint to come) or NEVER (edge removed by deduction; kept so that its cell has a group).
-  const start = new Int32Array(m + 1);
+  const doCap = capTotal <= MAX_CAPACITY, doPend = wantPending && pendTotal <= MAX_PENDING;
+  if (!doCap && !doPend) return { cap: null, pend: null };
+  // Incident edges of every cell (CSR), by the step that decides them: after step i a frontier
+  // cell's undecided edges are a suffix of its list, which ptr[u] follows as the steps advance.
+  const deg = new Int32Array(cellCount + 1);
+  for (let e = 0; e < m; e++) { deg[edgeEnds[2 * e] + 1]++; deg[edgeEnds[2 * e + 1] + 1]++; }
+  for (let v = 0; v < cellCount; v++) deg[v + 1] += deg[v];
+  const recStep = new Int32Array(2 * m), recCell = new Int32Array(2 * m), recFirst = new Uint8Array(2 * m);
+  const recOut = new Uint8Array(2 * m);
+  const fillPos = deg.slice(0, cellCount);
   for (let j = 0; j < m; j++) {
     const e = plan.order[j];
-    for (let k = 0; k < 2; k++) {
-      for (let i = enteredAt[edgeEnds[2 * e + k]]; i < j; i++) start[i + 1]++;
+    for (let k2 = 0; k2 < 2; k2++) {
+      const u = edgeEnds[2 * e + k2], t = fillPos[u]++;
+      recStep[t] = j;
+      recCell[t] = edgeEnds[2 * e + 1 - k2];
+      recFirst[t] = k2 === 0 ? 1 : 0;
+      recOut[t] = fixed !== undefined && fixed[e] === 0 ? 1 : 0;
     }
   }
-  for (let i = 0; i < m; i++) start[i + 1] += start[i];
-  const pos = start.slice(0, m);
-  const slot = new Int32Array(total), other = new Int32Array(total);
-  for (let j = 0; j < m; j++) {
-    const e = plan.order[j];
-    const never = fixed !== undefined && fixed[e] === 0;
-    for (let k = 0; k < 2; k++) {
-      const u = edgeEnds[2 * e + k], v = edgeEnds[2 * e + 1 - k];
-      const ov = endpointKey[v] > 0 ? -2 - ((endpointKey[v] - 1) >> 1) : -1;
-      for (let i = enteredAt[u]; i < j; i++) {
-        const q = pos[i]++;
-        slot[q] = slotOf[u];
-        other[q] = never ? NEVER : enteredAt[v] <= i ? slotOf[v] : ov;
+  const ptr = deg.slice(0, cellCount);
+
+  const groupStart = new Int32Array(m + 1);
+  const groupSlot = new Int32Array(doCap ? capTotal : 0), groupFree = new Int32Array(doCap ? capTotal : 0);
+  const entryStart = new Int32Array(doCap ? capTotal + 1 : 0), other = new Int32Array(doCap ? capTotal : 0);
+  const pStart = new Int32Array(m + 1);
+  const pa = new Int32Array(doPend ? pendTotal : 0), pb = new Int32Array(doPend ? pendTotal : 0);
+  const slotCell = new Int32Array(W).fill(-1);
+  let g = 0, k = 0, q = 0;
+  for (let i = 0; i < m; i++) {
+    for (let p = plan.enterStart[i]; p < plan.enterStart[i + 1]; p++) slotCell[plan.enterSlot[p]] = plan.enterVertex[p];
+    for (let p = plan.leaveStart[i]; p < plan.leaveStart[i + 1]; p++) slotCell[plan.leaveSlot[p]] = -1;
+    groupStart[i] = g;
+    pStart[i] = q;
+    for (let x = 0; x < W; x++) {
+      const u = slotCell[x];
+      if (u < 0) continue;
+      const end = deg[u + 1];
+      let t = ptr[u];
+      while (t < end && recStep[t] <= i) t++;
+      ptr[u] = t;
+      let free = 0;
+      if (doCap) entryStart[g] = k;
+      for (; t < end; t++) {
+        const v = recCell[t];
+        const inside = enteredAt[v] <= i;
+        if (doPend && inside && recFirst[t] === 1) {
+          pa[q] = x;
+          pb[q++] = slotOf[v];
+        }
+        if (!doCap || recOut[t] === 1) continue;
+        if (inside) other[k++] = slotOf[v];
+        else if (endpointKey[v] > 0) other[k++] = -2 - ((endpointKey[v] - 1) >> 1);
+        else free++;
+      }
+      if (doCap) {
+        groupSlot[g] = x;
+        groupFree[g] = free;
+        g++;
       }
     }
   }
-  // Group each step's entries by slot (counting sort over the slots of the step).
-  const W = plan.width;
-  const groupStart = new Int32Array(m + 1);
-  const groupSlot = new Int32Array(total), groupFree = new Int32Array(total);
-  const entryStart = new Int32Array(total + 1);
-  const kept = new Int32Array(total);
-  const cnt = new Int32Array(W), free = new Int32Array(W), first = new Int32Array(W);
-  let g = 0, k = 0;
-  for (let i = 0; i < m; i++) {
-    groupStart[i] = g;
-    const a = start[i], b = start[i + 1];
-    for (let q = a; q < b; q++) {
-      const o = other[q], x = slot[q];
-      cnt[x]++;
-      if (o === -1) free[x]++;
-      else if (o !== NEVER) first[x]++;
-    }
-    // first[x] becomes the write position of slot x's kept entries.
-    let acc = k;
-    for (let x = 0; x < W; x++) {
-      if (cnt[x] === 0) continue;
-      groupSlot[g] = x;
-      groupFree[g] = free[x];
-      entryStart[g] = acc;
-      const n = first[x];
-      first[x] = acc;
-      acc += n;
-      g++;
-    }
-    for (let q = a; q < b; q++) {
-      const o = other[q];
-      if (o !== -1 && o !== NEVER) kept[first[slot[q]]++] = o;
-    }
-    k = acc;
-    for (let q = a; q < b; q++) { cnt[slot[q]] = 0; free[slot[q]] = 0; first[slot[q]] = 0; }
-  }
   groupStart[m] = g;
-  entryStart[g] = k;
+  pStart[m] = q;
+  if (doCap) entryStart[g] = k;
   return {
-    groupStart, groupSlot: groupSlot.slice(0, g), groupFree: groupFree.slice(0, g),
-    entryStart: entryStart.slice(0, g + 1), other: kept.slice(0, k),
+    cap: doCap ? {
+      groupStart, groupSlot: groupSlot.slice(0, g), groupFree: groupFree.slice(0, g),
+      entryStart: entryStart.slice(0, g + 1), other: other.slice(0, k),
+    } : null,
+    pend: doPend ? { start: pStart, a: pa, b: pb } : null,
   };
 }

@@ -74,13 +74,17 @@ class LevelTable {
   mask: number; // slots - 1; slots = 2 * cap
   cap: number; // states the arena holds
   count = 0;
-  constructor(readonly width: number, sizeHint: number) {
+  /** The guard that counts the bytes this table holds (null: not counted). */
+  readonly acct: Guard | null;
+  constructor(readonly width: number, sizeHint: number, acct: Guard | null = null) {
     let cap = 64;
     while (cap < sizeHint) cap *= 2;
     this.cap = cap;
     this.arena = new Int32Array(Math.max(1, cap * width));
     this.table = new Int32Array(cap * 2);
     this.mask = cap * 2 - 1;
+    this.acct = acct;
+    if (acct !== null) acct.bytes += (this.arena.length + this.table.length) * 4;
   }
 }
 
@@ -97,6 +101,13 @@ function hashState(s: Int32Array, off: number, w: number): number {
 function growTable(t: LevelTable): void {
   const w = t.width;
   const cap = t.cap * 2;
+  const g = t.acct;
+  if (g !== null) {
+    // Stop before the allocation that would pass the budget (a table doubles at once).
+    const more = (Math.max(1, cap * w) + cap * 2 - t.arena.length - t.table.length) * 4;
+    if (g.bytes + more > g.maxBytes) { g.pending = more; g.bytes += more; g.stop('memory', g.level); }
+    g.bytes -= (t.arena.length + t.table.length) * 4;
+  }
   const arena = new Int32Array(Math.max(1, cap * w));
   arena.set(t.arena.subarray(0, t.count * w));
   t.arena = arena;
@@ -112,6 +123,7 @@ function growTable(t: LevelTable): void {
   t.table = table;
   t.mask = mask;
   t.cap = cap;
+  if (t.acct !== null) t.acct.bytes += (t.arena.length + t.table.length) * 4;
 }
 
 /** Finds or adds the state s[0 .. w) at this level: its local index if present, else ~(new index). */
@@ -174,27 +186,43 @@ const EMPTY = new Int32Array(0); // check limits every 65536 states inside a lev
 /** Limits state shared by the level loop (kept out of closures so hot variables stay in registers). */
 class Guard {
   created = 0;
+  /** Bytes held now: the level tables (arenas and hash tables) and the child references kept. */
+  bytes = 0;
+  /** The level being expanded (for messages from deep inside, e.g. a table that cannot grow). */
+  level = 0;
+  /** Bytes of the allocation refused at a memory stop (0 otherwise). */
+  pending = 0;
   constructor(
     readonly maxNodes: number,
     readonly timeMs: number,
     readonly deadline: number,
     readonly isCancelled: (() => boolean) | undefined,
     readonly top: number,
+    readonly maxBytes: number = Infinity,
   ) {}
   check(level: number): void {
+    this.level = level;
     if (this.created > this.maxNodes) this.stop('nodes', level);
+    if (this.bytes > this.maxBytes) this.stop('memory', level);
     if (Date.now() > this.deadline) this.stop('time', level);
     if (this.isCancelled && this.isCancelled()) this.stop('cancelled', level);
   }
   stop(limit: StopLimit, level: number): never {
     const top = this.top, created = this.created;
     const where = `at level ${top - level + 1} of ${top}`;
+    const mb = (b: number) => Math.round(b / 2 ** 20);
     const message =
       limit === 'nodes' ? `undecided: stopped after ${created} nodes ${where} (node limit ${this.maxNodes})`
       : limit === 'time' ? `undecided: stopped by the time limit (${this.timeMs} ms) after ${created} nodes ${where}`
+      : limit === 'memory' ? `undecided: stopped at the memory limit (${mb(this.maxBytes)} MB for this diagram: it held ${mb(this.bytes - this.pending)} MB${this.pending > 0 ? ` and a level needed ${mb(this.pending)} MB more` : ''}) after ${created} nodes ${where}`
       : `undecided: cancelled after ${created} nodes ${where}`;
     throw new StopError({ limit, message, nodes: created, progress: Math.max(0, Math.min(1, (top - level) / top)) });
   }
+}
+
+function deadlineOf(control: RunControl | undefined, t0: number, timeMs: number): number {
+  const d = t0 + timeMs;
+  return control?.deadline !== undefined && control.deadline < d ? control.deadline : d;
 }
 
 /**
@@ -265,8 +293,9 @@ function expandLevel(
   const n = t.count;
   const arena = t.arena;
   const lo = new Int32Array(n), hi = new Int32Array(n);
+  guard.bytes += 8 * n;
   let loLev: Int32Array | null = null, hiLev: Int32Array | null = null;
-  const maxNodes = guard.maxNodes;
+  const maxNodes = guard.maxNodes, maxBytes = guard.maxBytes;
   let created = guard.created;
   // Cache the usual target (the next level) in a local.
   const nextLevel = level - 1;
@@ -285,17 +314,18 @@ function expandLevel(
         let target: LevelTable;
         if (r === nextLevel) {
           if (normalize !== null) normalize(scratch, 0, r);
-          if (next === null) { next = new LevelTable(w, sizeHint); tables[nextLevel] = next; }
+          if (next === null) { next = new LevelTable(w, sizeHint, guard); tables[nextLevel] = next; }
           target = next;
         } else {
           if (!(r >= 1 && r < level)) throw new Error(`spec.child at level ${level} returned bad level ${r}`);
           if (normalize !== null) normalize(scratch, 0, r);
           let tt = tables[r];
-          if (tt === null) { tt = new LevelTable(w, 64); tables[r] = tt; }
+          if (tt === null) { tt = new LevelTable(w, 64, guard); tables[r] = tt; }
           target = tt;
           if (loLev === null || hiLev === null) {
             loLev = new Int32Array(n).fill(nextLevel);
             hiLev = new Int32Array(n).fill(nextLevel);
+            guard.bytes += 8 * n;
           }
           if (take === 0) loLev[j] = r; else hiLev[j] = r;
           if (lastUse[r] < level) lastUse[r] = level;
@@ -304,6 +334,7 @@ function expandLevel(
         if (x < 0) {
           x = ~x;
           if (++created > maxNodes) { guard.created = created; guard.stop('nodes', level); }
+          if (guard.bytes > maxBytes) { guard.created = created; guard.stop('memory', level); }
         }
         ref = x;
       }
@@ -441,7 +472,7 @@ function build(spec: Spec, control: RunControl | undefined, options: BuildOption
   }
   if (!(Number.isInteger(rootLevel) && rootLevel >= 1)) throw new Error(`spec.root returned bad level ${rootLevel}`);
   const top = rootLevel;
-  const guard = new Guard(limits.maxNodes, limits.timeMs, t0 + limits.timeMs, isCancelled, top);
+  const guard = new Guard(limits.maxNodes, limits.timeMs, deadlineOf(control, t0, limits.timeMs), isCancelled, top, limits.maxBytes ?? Infinity);
   const normalize = spec.normalize ? spec.normalize.bind(spec) : null;
   if (normalize) normalize(scratch, 0, top);
   const rootState = scratch.slice(0, w);
@@ -466,7 +497,7 @@ function build(spec: Spec, control: RunControl | undefined, options: BuildOption
       resumedFrom = cp.level;
       for (let L = start + 1; L <= top; L++) children[L] = from.children[L];
       for (const st of cp.tables) {
-        const t = new LevelTable(w, st.count);
+        const t = new LevelTable(w, st.count, guard);
         for (let j = 0; j < st.count; j++) {
           for (let k = 0; k < w; k++) scratch[k] = st.states[j * w + k];
           findOrAdd(t, scratch, w);
@@ -482,7 +513,7 @@ function build(spec: Spec, control: RunControl | undefined, options: BuildOption
     }
   }
   if (start === top) {
-    tables[top] = new LevelTable(w, 64);
+    tables[top] = new LevelTable(w, 64, guard);
     findOrAdd(tables[top]!, rootState, w);
     guard.created = 1;
   }
@@ -501,9 +532,12 @@ function build(spec: Spec, control: RunControl | undefined, options: BuildOption
     const n = t.count;
     if (n > maxLevelWidth) maxLevelWidth = n;
     // This level's hash table is no longer needed: only its arena is read below.
+    guard.bytes -= t.table.length * 4;
     t.table = EMPTY;
     // Levels grow gradually: size the next table like this one to avoid most regrowth.
     children[level] = expandLevel(spec, level, t, tables, w, scratch, guard, evbuf, normalize, n, lastUse);
+    // Its states are dropped too (only the child references stay).
+    guard.bytes -= t.arena.length * 4;
   }
   const created = guard.created;
   if (onProgress) onProgress({ done: top, total: top, nodes: created, phase: 'reduce' });
@@ -679,11 +713,11 @@ export function existsSet(spec: Spec, control?: RunControl): boolean {
   if (rootLevel === REJECT) return false;
   if (!(Number.isInteger(rootLevel) && rootLevel >= 1)) throw new Error(`spec.root returned bad level ${rootLevel}`);
   const top = rootLevel;
-  const guard = new Guard(limits.maxNodes, limits.timeMs, t0 + limits.timeMs, control?.isCancelled, top);
+  const guard = new Guard(limits.maxNodes, limits.timeMs, deadlineOf(control, t0, limits.timeMs), control?.isCancelled, top, limits.maxBytes ?? Infinity);
   const normalize = spec.normalize ? spec.normalize.bind(spec) : null;
   if (normalize) normalize(scratch, 0, top);
   const tables: (LevelTable | null)[] = new Array(top + 1).fill(null);
-  tables[top] = new LevelTable(w, 64);
+  tables[top] = new LevelTable(w, 64, guard);
   findOrAdd(tables[top]!, scratch, w);
   guard.created = 1;
   for (let level = top; level >= 1; level--) {
@@ -693,6 +727,7 @@ export function existsSet(spec: Spec, control?: RunControl): boolean {
     if (t === null) continue;
     tables[level] = null;
     const n = t.count, arena = t.arena;
+    guard.bytes -= t.table.length * 4;
     t.table = EMPTY;
     for (let j = 0; j < n; j++) {
       if ((j & CHECK_MASK) === CHECK_MASK) guard.check(level);
@@ -704,10 +739,14 @@ export function existsSet(spec: Spec, control?: RunControl): boolean {
         if (!(r >= 1 && r < level)) throw new Error(`spec.child at level ${level} returned bad level ${r}`);
         if (normalize !== null) normalize(scratch, 0, r);
         let tt = tables[r];
-        if (tt === null) { tt = new LevelTable(w, r === level - 1 ? n : 64); tables[r] = tt; }
-        if (findOrAdd(tt, scratch, w) < 0 && ++guard.created > guard.maxNodes) guard.stop('nodes', level);
+        if (tt === null) { tt = new LevelTable(w, r === level - 1 ? n : 64, guard); tables[r] = tt; }
+        if (findOrAdd(tt, scratch, w) < 0) {
+          if (++guard.created > guard.maxNodes) guard.stop('nodes', level);
+          if (guard.bytes > guard.maxBytes) guard.stop('memory', level);
+        }
       }
     }
+    guard.bytes -= arena.length * 4;
   }
   return false;
 }

@@ -4,11 +4,17 @@ export interface Limits {
   maxNodes: number;
   /** Wall-clock budget in milliseconds. */
   timeMs: number;
+  /**
+   * Optional: most bytes the builder may hold at once for one build (the states waiting at their
+   * levels, their hash tables and the child references of the levels done). Counted by the
+   * builder itself, so it is this build's own budget whatever else the process holds.
+   */
+  maxBytes?: number;
 }
 
 export const DEFAULT_LIMITS: Limits = { maxNodes: 20_000_000, timeMs: 60_000 };
 
-export type StopLimit = 'nodes' | 'time' | 'cancelled';
+export type StopLimit = 'nodes' | 'time' | 'memory' | 'cancelled';
 
 /** Why a computation stopped before its answer: the limit hit and how far it got. */
 export interface Stopped {
@@ -30,6 +36,12 @@ export interface Progress {
 
 export interface RunControl {
   limits?: Partial<Limits>;
+  /**
+   * Optional: a Date.now() time by which the work must stop, for callers whose time limit started
+   * before the build did (work done before the build counts); the build stops at the earlier of
+   * this and its own start + limits.timeMs, and names limits.timeMs in its message either way.
+   */
+  deadline?: number;
   /** Polled between levels (and often enough inside large ones); true means stop now. */
   isCancelled?: () => boolean;
   onProgress?: (p: Progress) => void;

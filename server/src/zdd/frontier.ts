@@ -83,17 +83,21 @@ export function planFrontier(graph: Graph, order?: Int32Array): FrontierPlan {
     enterVertex[ePos[first[v]]++] = v;
     leaveVertex[lPos[last[v]]++] = v;
   }
-  // Slot assignment: a stack of free slots, lowest first.
+  // Slot assignment: the lowest free slot first (slots freed at a step are reused from the next).
   const slotOf = new Int32Array(n).fill(-1);
-  const free: number[] = [];
-  let width = 0, live = 0;
+  const isFree = new Uint8Array(n + 1);
+  let width = 0, live = 0, freeCount = 0;
   const slotU = new Int32Array(m), slotV = new Int32Array(m);
   for (let i = 0; i < m; i++) {
     for (let p = enterStart[i]; p < enterStart[i + 1]; p++) {
       const v = enterVertex[p];
       let s: number;
-      if (free.length > 0) s = free.pop()!;
-      else s = width++;
+      if (freeCount > 0) {
+        s = 0;
+        while (isFree[s] === 0) s++;
+        isFree[s] = 0;
+        freeCount--;
+      } else s = width++;
       slotOf[v] = s;
       enterSlot[p] = s;
       live++;
@@ -101,17 +105,14 @@ export function planFrontier(graph: Graph, order?: Int32Array): FrontierPlan {
     const e = ord[i];
     slotU[i] = slotOf[graph.edges[2 * e]];
     slotV[i] = slotOf[graph.edges[2 * e + 1]];
-    const released: number[] = [];
     for (let p = leaveStart[i]; p < leaveStart[i + 1]; p++) {
       const v = leaveVertex[p];
       leaveSlot[p] = slotOf[v];
-      released.push(slotOf[v]);
+      isFree[slotOf[v]] = 1;
+      freeCount++;
       slotOf[v] = -1;
       live--;
     }
-    // Keep the free stack sorted so that the lowest free slot is reused first.
-    for (const s of released) free.push(s);
-    free.sort((a, b) => b - a);
   }
   void live;
   return {
