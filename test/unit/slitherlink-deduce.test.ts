@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Grid } from '../../server/src/model/grid';
-import { deduce, OFF, ON, refine, UNKNOWN, type Deduction } from '../../server/src/slitherlink/deduce';
+import { deduce, NOT_HINT, OFF, ON, refine, UNKNOWN, type Deduction } from '../../server/src/slitherlink/deduce';
+import { bruteLoops } from './slitherlink-brute';
 
 // ---------------------------------------------------------------------------------------------
 // An independent brute-force solver: backtracking over edges vertex by vertex (degree 0 or 2),
@@ -445,6 +446,98 @@ function loadSlk(text: string): { rows: number; cols: number; hints: Int8Array }
   rows.forEach((row, r) => row.forEach((t, c) => { hints[r * cols + c] = t === '.' || t === '-' ? -1 : Number(t); }));
   return { rows: rows.length, cols, hints };
 }
+
+/** The brute-force summary of a list of loops (each a list of grid edges). */
+function summary(rows: number, cols: number, loops: number[][]): Brute {
+  const g = new Grid(rows, cols);
+  const res: Brute = { count: loops.length, onSeen: new Uint8Array(g.edgeCount), offSeen: new Uint8Array(g.edgeCount), inSeen: new Uint8Array(rows * cols) };
+  for (const L of loops) {
+    const on = new Uint8Array(g.edgeCount);
+    for (const e of L) on[e] = 1;
+    for (let e = 0; e < g.edgeCount; e++) (on[e] ? res.onSeen : res.offSeen)[e] = 1;
+    for (let r = 0; r < rows; r++) {
+      let inside = 0;
+      for (let c = 0; c < cols; c++) {
+        inside ^= on[g.verticalEdge(r, c)]!;
+        res.inSeen[r * cols + c]! |= inside ? 2 : 1;
+      }
+    }
+  }
+  return res;
+}
+
+describe('NOT_HINT ("any count but k") and the probing options', () => {
+  const sizes: [number, number][] = [[2, 2], [2, 3], [3, 3], [2, 4], [3, 4], [4, 4], [3, 5]];
+
+  it('deducing P[h != k] (from scratch or refined from P \\ h or P \\ B) keeps every loop of P \\ h that breaks h', () => {
+    const rand = rng(777);
+    const kinds = { none: 0, some: 0 };
+    for (let i = 0; i < 500; i++) {
+      const [rows, cols] = sizes[i % sizes.length]!;
+      const g = new Grid(rows, cols);
+      const hints = hintsFromLoop(rows, cols, randomLoop(rows, cols, rand), 0.4 + 0.6 * rand(), rand);
+      const hinted = [...hints.keys()].filter((x) => hints[x]! >= 0);
+      if (hinted.length === 0) continue;
+      const h = hinted[Math.floor(rand() * hinted.length)]!;
+      const k = hints[h]!;
+      const without = Int8Array.from(hints);
+      without[h] = -1;
+      const loops = bruteLoops(rows, cols, without).filter((L) => {
+        let n = 0;
+        for (const e of g.cellEdges(Math.floor(h / cols), h % cols)) if (L.includes(e)) n++;
+        return n !== k;
+      });
+      kinds[loops.length ? 'some' : 'none']++;
+      const truth = summary(rows, cols, loops);
+      const notK = Int8Array.from(hints);
+      notK[h] = NOT_HINT + k;
+      const maxRounds = [0, 1, undefined][i % 3];
+      // P \\ B for a random B containing h: a sound start for P[h != k]
+      const hB = Int8Array.from(without, (v) => (rand() < 0.3 ? -1 : v));
+      const bases = [deduce({ rows, cols, hints: without }, { keepState: true, maxRounds: i % 2 }), deduce({ rows, cols, hints: hB }, { keepState: true, maxRounds: 0 })];
+      for (const d of [deduce({ rows, cols, hints: notK }, { maxRounds }), ...bases.map((b) => refine({ rows, cols, hints: notK }, b, { maxRounds }))]) {
+        const f = faults(rows, cols, d, truth);
+        if (f.length) throw new Error(`${rows}x${cols} ${show(rows, cols, hints)} h=${h} != ${k} (${loops.length} loops): ${f[0]}`);
+      }
+    }
+    expect(kinds.none).toBeGreaterThan(50);
+    expect(kinds.some).toBeGreaterThan(50);
+  });
+
+  it('hint values other than -1..4 and NOT_HINT..NOT_HINT + 4 have no solution', () => {
+    for (const v of [5, 6, 7, 13, 100]) {
+      expect(deduce({ rows: 2, cols: 2, hints: Int8Array.from([v, -1, -1, -1]) }).contradiction).toBe(true);
+    }
+    // "not 4" on a 1x1 grid: its only loop has count 4
+    expect(deduce({ rows: 1, cols: 1, hints: Int8Array.from([NOT_HINT + 4]) }).contradiction).toBe(true);
+    expect(deduce({ rows: 1, cols: 1, hints: Int8Array.from([NOT_HINT + 3]) }).contradiction).toBe(false);
+  });
+
+  it('a probing schedule (or only it), no connectivity rule, and recording keep deduction sound', () => {
+    const rand = rng(778);
+    let recorded = 0;
+    for (let i = 0; i < 600; i++) {
+      const [rows, cols] = sizes[i % sizes.length]!;
+      const hints = i % 4 === 3
+        ? randomHints(rows, cols, 0.3 + 0.5 * rand(), rand)
+        : hintsFromLoop(rows, cols, randomLoop(rows, cols, rand), 0.3 + 0.7 * rand(), rand);
+      const b = bruteForce(rows, cols, hints, 2_000_000);
+      if (!b) continue;
+      const E = new Grid(rows, cols).edgeCount;
+      const record: number[] = [];
+      deduce({ rows, cols, hints }, { record });
+      recorded += record.length;
+      const schedule = i % 2 ? record : Array.from({ length: 6 }, () => Math.floor(rand() * (E + 4)) - 2);
+      const opts = { schedule, scheduleOnly: i % 3 === 0, connectivity: i % 5 !== 0, maxRounds: [1, 2, undefined][i % 3] };
+      const base = deduce({ rows, cols, hints: Int8Array.from(hints, (v) => (rand() < 0.4 ? -1 : v)) }, { ...opts, keepState: true });
+      for (const d of [deduce({ rows, cols, hints }, opts), refine({ rows, cols, hints }, base, opts)]) {
+        const f = faults(rows, cols, d, b);
+        if (f.length) throw new Error(`${rows}x${cols} ${show(rows, cols, hints)} ${JSON.stringify(opts)}: ${f[0]}`);
+      }
+    }
+    expect(recorded).toBeGreaterThan(10);
+  });
+});
 
 describe('deduce on real puzzles agrees with the official solutions', () => {
   const answers: Answer[] = JSON.parse(readFileSync(join(fixtureDir, 'answers.json'), 'utf8'));

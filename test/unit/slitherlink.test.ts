@@ -12,6 +12,8 @@ import { checkSlitherlink } from '../../server/src/analysis/slitherlink';
 import { SlitherlinkSpec } from '../../server/src/slitherlink/spec';
 import { buildLoops, loopEdges } from '../../server/src/slitherlink/solve';
 import { findRedundantHints, flipWitnesses, isRedundantByValues } from '../../server/src/slitherlink/redundant';
+import { searchExists } from '../../server/src/slitherlink/search';
+import { buildZdd } from '../../server/src/zdd/build';
 import { deduce } from '../../server/src/slitherlink/deduce';
 import { parseSlitherlink } from '../../server/src/parse/index';
 import type { LoopSolution } from '../../server/src/analysis/result';
@@ -176,40 +178,90 @@ describe('the spec alone (walked without merging) equals the brute force', () =>
     }
   });
 
+  /**
+   * A random tiny puzzle with breakable hints (share `breakableRate`), some edges fixed as in one
+   * expected loop, and the loops the broken-mark spec must accept, each with its broken hint
+   * (-1: none): those meeting every other hint and breaking at most one breakable hint, or
+   * exactly one with `mustBreak`.
+   */
+  function brokenMarkCase(rand: () => number, breakableRate: number, mustBreak: boolean) {
+    const R = 1 + Math.floor(rand() * 3), C = 1 + Math.floor(rand() * 3);
+    const g = new Grid(R, C);
+    const h = Int8Array.from({ length: R * C }, () => (rand() < 0.4 ? -1 : Math.floor(rand() * 4)));
+    const B = Uint8Array.from({ length: R * C }, () => (rand() < breakableRate ? 1 : 0));
+    const expected = new Map<string, number>();
+    for (const L of bruteLoops(R, C, new Int8Array(R * C).fill(-1))) {
+      const counts = countsOf(g, L);
+      const broken: number[] = [];
+      let ok = true;
+      for (let c = 0; c < R * C; c++) if (h[c] >= 0 && counts[c] !== h[c]) { if (B[c]) broken.push(c); else ok = false; }
+      if (ok && (mustBreak ? broken.length === 1 : broken.length <= 1)) expected.set(L.join(','), broken.length ? broken[0] : -1);
+    }
+    let fixed: Int8Array | undefined;
+    const keys = [...expected.keys()];
+    if (keys.length > 0 && rand() < 0.5) {
+      const S = new Set(keys[Math.floor(rand() * keys.length)].split(',').map(Number));
+      fixed = new Int8Array(g.edgeCount).fill(-1);
+      for (let e = 0; e < g.edgeCount; e++) if (rand() < 0.3) fixed[e] = S.has(e) ? 1 : 0;
+      for (const k of keys) {
+        const S2 = new Set(k.split(',').map(Number));
+        for (let e = 0; e < g.edgeCount; e++) if (fixed[e] >= 0 && (fixed[e] === 1) !== S2.has(e)) { expected.delete(k); break; }
+      }
+    }
+    return { g, h, B, fixed, expected };
+  }
+
+  /** The loops a broken-mark spec accepts, each with the hint its event says it broke. */
+  function acceptedWithBreaks(spec: SlitherlinkSpec): Map<string, number> {
+    const got = new Map<string, number>();
+    for (const w of walkSpec(spec)) {
+      expect(w.events.length).toBeLessThanOrEqual(1);
+      got.set(spec.edgesOf(w.levels).join(','), w.events.length ? w.events[0] : spec.brokenAtRoot);
+    }
+    return new Map([...got].sort());
+  }
+
   it('broken-mark mode: loops breaking at most one breakable hint, with the right event', () => {
     const rand = rng(2);
     for (let t = 0; t < 300; t++) {
-      const R = 1 + Math.floor(rand() * 3), C = 1 + Math.floor(rand() * 3);
-      const g = new Grid(R, C);
-      const h = Int8Array.from({ length: R * C }, () => (rand() < 0.4 ? -1 : Math.floor(rand() * 4)));
-      const B = Uint8Array.from({ length: R * C }, () => (rand() < 0.5 ? 1 : 0));
-      const expected = new Map<string, number>();
-      for (const L of bruteLoops(R, C, new Int8Array(R * C).fill(-1))) {
-        const counts = countsOf(g, L);
-        const broken: number[] = [];
-        let ok = true;
-        for (let c = 0; c < R * C; c++) if (h[c] >= 0 && counts[c] !== h[c]) { if (B[c]) broken.push(c); else ok = false; }
-        if (ok && broken.length <= 1) expected.set(L.join(','), broken.length ? broken[0] : -1);
-      }
-      let fixed: Int8Array | undefined;
-      const keys = [...expected.keys()];
-      if (keys.length > 0 && rand() < 0.5) {
-        const S = new Set(keys[Math.floor(rand() * keys.length)].split(',').map(Number));
-        fixed = new Int8Array(g.edgeCount).fill(-1);
-        for (let e = 0; e < g.edgeCount; e++) if (rand() < 0.3) fixed[e] = S.has(e) ? 1 : 0;
-        for (const k of keys) {
-          const S2 = new Set(k.split(',').map(Number));
-          for (let e = 0; e < g.edgeCount; e++) if (fixed[e] >= 0 && (fixed[e] === 1) !== S2.has(e)) { expected.delete(k); break; }
-        }
-      }
+      const { g, h, B, fixed, expected } = brokenMarkCase(rand, 0.5, false);
       const spec = new SlitherlinkSpec(g, h, { fixed, breakable: B });
-      const got = new Map<string, number>();
-      for (const w of walkSpec(spec)) {
-        expect(w.events.length).toBeLessThanOrEqual(1);
-        got.set(spec.edgesOf(w.levels).join(','), w.events.length ? w.events[0] : spec.brokenAtRoot);
-      }
-      expect(new Map([...got].sort())).toEqual(new Map([...expected].sort()));
+      expect(acceptedWithBreaks(spec)).toEqual(new Map([...expected].sort()));
     }
+  });
+
+  it('mustBreak: exactly the loops that break one breakable hint (none that meet them all)', () => {
+    const rand = rng(3);
+    let nonEmpty = 0;
+    for (let t = 0; t < 300; t++) {
+      const { g, h, B, fixed, expected } = brokenMarkCase(rand, 0.4, true);
+      const spec = new SlitherlinkSpec(g, h, { fixed, breakable: B, mustBreak: true });
+      expect(acceptedWithBreaks(spec)).toEqual(new Map([...expected].sort()));
+      if (expected.size > 0) nonEmpty++;
+    }
+    expect(nonEmpty).toBeGreaterThan(50);
+  });
+
+  it('searchExists (depth first, any branch order) agrees with the ZDD on emptiness', () => {
+    const rand = rng(4);
+    let yes = 0, no = 0;
+    for (let t = 0; t < 300; t++) {
+      const R = 2 + Math.floor(rand() * 3), C = 2 + Math.floor(rand() * 3);
+      const g = new Grid(R, C);
+      const h = Int8Array.from({ length: R * C }, () => (rand() < 0.5 ? -1 : Math.floor(rand() * 4)));
+      const B = Uint8Array.from({ length: R * C }, () => (rand() < 0.2 ? 1 : 0));
+      const opts = t % 2 ? { breakable: B, mustBreak: true } : {};
+      const spec = new SlitherlinkSpec(g, h, opts);
+      const empty = buildZdd(new SlitherlinkSpec(g, h, opts)).zdd.isEmpty();
+      const pref = Uint8Array.from({ length: g.edgeCount }, () => (rand() < 0.5 ? 1 : 0));
+      const limits = { maxNodes: Infinity, deadline: Date.now() + 60_000, timeMs: 60_000 };
+      for (const prefer of [undefined, (level: number) => pref[spec.openEdges[spec.levels - level]] as 0 | 1]) {
+        expect(searchExists(spec, limits, prefer)).toBe(!empty);
+      }
+      if (empty) no++; else yes++;
+    }
+    expect(yes).toBeGreaterThan(30);
+    expect(no).toBeGreaterThan(30);
   });
 });
 
@@ -441,13 +493,41 @@ describe('real puzzles (test/fixtures/slitherlink, copied from the corpus)', () 
     }
   });
 
-  it('findRedundantHints agrees with itself across group sizes on a 17x17', () => {
-    const p = load('655_17x17.slk');
+  it('redundant hints equal a plain per-hint re-solve (checkSlitherlink of P \\ h) on puzzles of several sizes', () => {
+    // Hint h is redundant iff P \\ h still has exactly one loop: the plain method, sharing with
+    // findRedundantHints only the verdict path (deduction + ZDD count of P \\ h).
+    let hints = 0;
+    for (const file of ['37_7x7.slk', '10x10_hard_02.slk', '1065_10x18.slk', '740_12x16.slk', '1159_15x15.slk', '655_17x17.slk', '979_14x24.slk']) {
+      const p = load(file);
+      const res = checkSlitherlink(p);
+      expect(res.verdict, file).toBe('unique');
+      expect(res.redundantStopped, file).toBeUndefined();
+      const expected: number[] = [];
+      for (let x = 0; x < p.rows * p.cols; x++) {
+        if (p.hints[x] < 0) continue;
+        hints++;
+        const q = { ...p, hints: Int8Array.from(p.hints) };
+        q.hints[x] = -1;
+        const r = checkSlitherlink(q, { redundant: false, secondSolution: false });
+        expect(r.verdict, `${file} without ${x}`).not.toBe('unknown');
+        if (r.count === '1') expected.push(x);
+      }
+      expect((res.redundant ?? []).map((c) => c.row * p.cols + c.col), file).toEqual(expected);
+    }
+    expect(hints).toBeGreaterThan(500);
+  });
+
+  it('findRedundantHints agrees with itself across its paths (groups, single hints, no solution given)', () => {
+    const p = load('740_12x16.slk');
     const res = checkSlitherlink(p, { redundant: false });
     const sol = solutionEdges(new Grid(p.rows, p.cols), res.solution as LoopSolution);
-    const a = findRedundantHints(p, sol, () => undefined, { block: 1 });
-    const b = findRedundantHints(p, null, () => undefined, { block: 6 });
+    const a = findRedundantHints(p, sol, () => undefined);
+    // every hint alone (no group ZDD), without witnesses or the solution's guidance
+    const b = findRedundantHints(p, null, () => undefined, { groupOpen: 0 });
+    // group ZDDs wherever they fit a large budget
+    const c = findRedundantHints(p, sol, () => undefined, { groupOpen: 100_000, groupNodes: 2_000_000, window: 0 });
     expect(a).toEqual(b);
+    expect(a).toEqual(c);
     expect(a.length).toBeGreaterThan(0);
   });
 });

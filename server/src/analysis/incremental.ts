@@ -31,16 +31,14 @@
 import { Grid } from '../model/grid';
 import type { SlitherlinkPuzzle } from '../model/puzzle';
 import { deduce, type Deduction } from '../slitherlink/deduce';
-import { findRedundantHints, suggestedBlock } from '../slitherlink/redundant';
 import { gridEdgeOrder, SlitherlinkSpec } from '../slitherlink/spec';
-import { edgesAsVertexPairs } from '../slitherlink/solve';
 import { buildZdd, type ResumeData } from '../zdd/build';
-import { resolveLimits, StopError, type RunControl, type Stopped } from '../zdd/control';
+import { resolveLimits, StopError, type RunControl } from '../zdd/control';
 import { ACCEPT, REJECT, type Spec } from '../zdd/spec';
 import type { Zdd } from '../zdd/zdd';
-import { checkSlitherlink } from './slitherlink';
+import { checkSlitherlink, loopsOutcome, wholeLimit } from './slitherlink';
 import type { CheckOptions } from './options';
-import type { CellRef, CheckResult } from './result';
+import type { CheckResult } from './result';
 
 /** Same threshold as checkSlitherlink: such grids take its short path (no ZDD). */
 const EMPTY_COUNT_MAX_SIDE = 8;
@@ -231,33 +229,15 @@ export class SlitherlinkSession {
       const { zdd, count, spec, shift } = b;
       if (count === 0n) return done({ verdict: 'none', count: '0' });
       const edgesOf = (levels: number[]): number[] => spec.edgesOf(levels.map((L) => L - shift));
-      const firstEdges = edgesOf(zdd.first());
-      const solution = { edges: edgesAsVertexPairs(grid, firstEdges) };
-      if (count > 1n) {
-        const second = options.secondSolution !== false
-          ? { secondSolution: { edges: edgesAsVertexPairs(grid, edgesOf(zdd.kth(1n))) } }
-          : {};
-        return done({ verdict: 'multiple', count: count.toString(), solution, ...second });
-      }
-      if (options.redundant === false) return done({ verdict: 'unique', count: '1', solution });
-      // As checkSlitherlink: not incremental (unique puzzles are mostly settled by deduction).
-      let redundant: CellRef[] | undefined;
-      let redundantStopped: Stopped | undefined;
-      try {
-        const r = findRedundantHints(puzzle, firstEdges, sub, { block: suggestedBlock(grid.edgeCount, grid.edgeCount - d.fixed) });
-        redundant = r.map((x) => ({ row: Math.floor(x / cols), col: x % cols }));
-      } catch (e) {
-        if (!(e instanceof StopError)) throw e;
-        redundantStopped = e.stopped;
-      }
-      return done({
-        verdict: 'unique', count: '1', solution,
-        ...(redundant ? { redundant } : {}),
-        ...(redundantStopped ? { redundantStopped } : {}),
-      });
+      // As checkSlitherlink; redundant hints are not incremental (unique puzzles are mostly settled by deduction).
+      return done(loopsOutcome(puzzle, grid, {
+        count,
+        first: () => edgesOf(zdd.first()),
+        second: () => edgesOf(zdd.kth(1n)),
+      }, options, sub, limits.timeMs));
     } catch (e) {
       if (!(e instanceof StopError)) throw e;
-      return done({ verdict: 'unknown', count: null, stopped: e.stopped });
+      return done({ verdict: 'unknown', count: null, stopped: { ...e.stopped, message: wholeLimit(e.stopped.message, limits.timeMs) } });
     }
   }
 

@@ -4,10 +4,10 @@
  */
 import { Grid } from '../model/grid';
 import type { SlitherlinkPuzzle } from '../model/puzzle';
-import { resolveLimits, StopError, type RunControl, type Stopped } from '../zdd/control';
+import { resolveLimits, StopError, type RunControl } from '../zdd/control';
 import { deduce } from '../slitherlink/deduce';
 import { buildLoops, edgesAsVertexPairs, loopEdges } from '../slitherlink/solve';
-import { findRedundantHints, suggestedBlock } from '../slitherlink/redundant';
+import { findRedundantHints } from '../slitherlink/redundant';
 import type { CheckOptions } from './options';
 import type { CheckResult, CellRef } from './result';
 
@@ -54,40 +54,55 @@ export function checkSlitherlink(puzzle: SlitherlinkPuzzle, options: CheckOption
     if (control?.isCancelled?.()) throw cancelled();
     if (d.contradiction) return done({ verdict: 'none', count: '0' });
     const family = buildLoops(grid, hints, d.edges, sub());
-    const count = family.zdd.count();
-    if (count === 0n) return done({ verdict: 'none', count: '0' });
-    const firstEdges = loopEdges(family, family.zdd.first());
-    const solution = { edges: edgesAsVertexPairs(grid, firstEdges) };
-    if (count > 1n) {
-      const second = options.secondSolution !== false
-        ? { secondSolution: { edges: edgesAsVertexPairs(grid, loopEdges(family, family.zdd.kth(1n))) } }
-        : {};
-      return done({ verdict: 'multiple', count: count.toString(), solution, ...second });
-    }
-    if (options.redundant === false) return done({ verdict: 'unique', count: '1', solution });
-    let redundant: CellRef[] | undefined;
-    let redundantStopped: Stopped | undefined;
-    try {
-      const r = findRedundantHints(puzzle, firstEdges, sub, { block: suggestedBlock(grid.edgeCount, grid.edgeCount - d.fixed) });
-      redundant = r.map((x) => ({ row: Math.floor(x / cols), col: x % cols }));
-    } catch (e) {
-      if (!(e instanceof StopError)) throw e;
-      const message = wholeLimit(e.stopped.message, limits.timeMs).replace(/^undecided: /, '');
-      redundantStopped = { ...e.stopped, message: `redundant hints undecided: ${message}` };
-    }
-    return done({
-      verdict: 'unique', count: '1', solution,
-      ...(redundant ? { redundant } : {}),
-      ...(redundantStopped ? { redundantStopped } : {}),
-    });
+    return done(loopsOutcome(puzzle, grid, {
+      count: family.zdd.count(),
+      first: () => loopEdges(family, family.zdd.first()),
+      second: () => loopEdges(family, family.zdd.kth(1n)),
+    }, options, sub, limits.timeMs));
   } catch (e) {
     if (!(e instanceof StopError)) throw e;
     return done({ verdict: 'unknown', count: null, stopped: { ...e.stopped, message: wholeLimit(e.stopped.message, limits.timeMs) } });
   }
 }
 
+/** The family of loops of a puzzle, as a check reads it (grid edge indices). */
+export interface LoopFamily {
+  count: bigint;
+  first(): number[];
+  /** The second loop in the family's order (called only when count > 1). */
+  second(): number[];
+}
+
+type Outcome = Omit<CheckResult, 'kind' | 'rows' | 'cols' | 'errors' | 'ms'>;
+
+/**
+ * What a check reports from the family of loops: the verdict and solutions, and for a unique
+ * puzzle its redundant hints (or why they are undecided). Throws StopError only from the family.
+ */
+export function loopsOutcome(
+  puzzle: SlitherlinkPuzzle, grid: Grid, family: LoopFamily, options: CheckOptions, sub: () => RunControl, timeMs: number,
+): Outcome {
+  const { count } = family;
+  if (count === 0n) return { verdict: 'none', count: '0' };
+  const firstEdges = family.first();
+  const solution = { edges: edgesAsVertexPairs(grid, firstEdges) };
+  if (count > 1n) {
+    const second = options.secondSolution !== false ? { secondSolution: { edges: edgesAsVertexPairs(grid, family.second()) } } : {};
+    return { verdict: 'multiple', count: count.toString(), solution, ...second };
+  }
+  if (options.redundant === false) return { verdict: 'unique', count: '1', solution };
+  try {
+    const redundant: CellRef[] = findRedundantHints(puzzle, firstEdges, sub).map((x) => ({ row: Math.floor(x / grid.cols), col: x % grid.cols }));
+    return { verdict: 'unique', count: '1', solution, redundant };
+  } catch (e) {
+    if (!(e instanceof StopError)) throw e;
+    const message = wholeLimit(e.stopped.message, timeMs).replace(/^undecided: /, '');
+    return { verdict: 'unique', count: '1', solution, redundantStopped: { ...e.stopped, message: `redundant hints undecided: ${message}` } };
+  }
+}
+
 /** Each build is given what is left of the time budget; name the whole budget to the user. */
-function wholeLimit(message: string, timeMs: number): string {
+export function wholeLimit(message: string, timeMs: number): string {
   return message.replace(/time limit \(\d+ ms\)/, `time limit (${timeMs} ms)`);
 }
 

@@ -64,6 +64,18 @@ export interface DeduceOptions {
   isCancelled?: () => boolean;
   /** Keep the final state with the result, so that `refine` can continue from it. */
   keepState?: boolean;
+  /**
+   * Probing order: these edges first (in this order), then the others by index. Any order is
+   * sound; a good one (the productive probes of a similar puzzle) finds facts and contradictions
+   * sooner.
+   */
+  schedule?: ArrayLike<number>;
+  /** Probe only the scheduled edges. */
+  scheduleOnly?: boolean;
+  /** Appended with every edge whose probe fixed something, in probing order. */
+  record?: number[];
+  /** Apply the connectivity rule (default true; it costs O(cells) a time, probing aside). */
+  connectivity?: boolean;
 }
 
 // Arrays written through the undo log (probing undoes its writes).
@@ -80,8 +92,30 @@ function maskOf(pred: (m: number) => boolean): number {
 const popcount = (m: number) => bit(m, 0) + bit(m, 1) + bit(m, 2) + bit(m, 3);
 /** Edge k is ON. */
 const SIDE_ON = Int32Array.from([0, 1, 2, 3], (k) => maskOf((m) => bit(m, k) === 1));
-/** A cell's sides (top, bottom, left, right) with exactly h ON. */
-const CELL_POP = Int32Array.from([0, 1, 2, 3, 4], (h) => maskOf((m) => popcount(m) === h));
+/**
+ * Hint values: -1 no hint, 0..4 the count, and NOT_HINT + k (k = 0..4) "any count but k", the
+ * constraint that makes the puzzle's loops exactly the loops of P \ h that break h = k (every
+ * other loop of P \ h meets h, and only the solution does when P is unique). Anything else has no
+ * solution.
+ */
+export const NOT_HINT = 8;
+/** Bit c set when a count of c ON sides meets hint value h (any negative value: no hint). */
+function hintCounts(h: number): number {
+  if (h < 0) return 0x1f;
+  if (h <= 4) return 1 << h;
+  if (h >= NOT_HINT && h <= NOT_HINT + 4) return 0x1f & ~(1 << (h - NOT_HINT));
+  return 0;
+}
+/** Whether hint value h is one of the valid ones. */
+function validHint(h: number): boolean {
+  return hintCounts(h) !== 0;
+}
+/** Whether c ON sides meet hint value h. */
+function meets(h: number, c: number): boolean {
+  return ((hintCounts(h) >> c) & 1) === 1;
+}
+/** A cell's sides (top, bottom, left, right) meeting hint value h (index h + 1, h = -1..12). */
+const CELL_POP = Int32Array.from({ length: 14 }, (_, i) => maskOf((m) => meets(i - 1, popcount(m))));
 /** Cell nodes: 0 = the cell, 1 + k = the node across side k; node 1 + k differs from the cell iff side k is ON. */
 const cellVal = (m: number, i: number) => (i === 0 ? 0 : bit(m, i - 1));
 /** Index ((i * 5 + j) << 1) | d: nodes i and j differ (d = 1) or not. */
@@ -491,7 +525,7 @@ class Deducer {
         const e = this.cellSides[4 * x + s]!;
         if (this.edges[e] === ON || e === f) k++;
       }
-      if (k !== h) return false;
+      if (!meets(h, k)) return false;
     }
     return true;
   }
@@ -525,7 +559,7 @@ class Deducer {
       if (h < 0) continue;
       let k = 0;
       for (let s = 0; s < 4; s++) if (this.edges[this.cellSides[4 * x + s]!] === ON) k++;
-      if (k !== h) { this.contra = true; return; }
+      if (!meets(h, k)) { this.contra = true; return; }
     }
     for (let e = 0; e < this.E; e++) if (this.edges[e] === UNKNOWN) this.setEdge(e, OFF);
   }
@@ -538,7 +572,7 @@ class Deducer {
   cellCheck(x: number): void {
     const edges = this.edges, o = 4 * x, sides = this.cellSides;
     const h = this.hints[x]!;
-    let valid = h >= 0 ? (h <= 4 ? CELL_POP[h]! : 0) : 0xffff;
+    let valid = h < 0 ? 0xffff : h <= 12 ? CELL_POP[h + 1]! : 0;
     let open = 0;
     for (let k = 0; k < 4; k++) {
       const st = edges[sides[o + k]!]!;
@@ -642,9 +676,16 @@ class Deducer {
         if (st === ON) on++;
         else if (st === UNKNOWN) unk++;
       }
-      const lo = h - on - unk, hi = h - on;
       let m = 0;
-      for (let p = lo < 0 ? 0 : lo; p <= hi && p <= 2; p++) m |= VERT_SUM[k * 3 + p]!;
+      if (h <= 4) {
+        const lo = h - on - unk, hi = h - on;
+        for (let p = lo < 0 ? 0 : lo; p <= hi && p <= 2; p++) m |= VERT_SUM[k * 3 + p]!;
+      } else {
+        // A set of counts: p sides here are possible if some allowed count lies in [p + on, p + on + unk].
+        for (let p = 0; p <= 2; p++) {
+          for (let c = p + on; c <= p + on + unk; c++) if (meets(h, c)) { m |= VERT_SUM[k * 3 + p]!; break; }
+        }
+      }
       valid &= m;
     }
     if (valid === 0) { this.contra = true; return; }
@@ -677,6 +718,14 @@ class Deducer {
   br0 = 0; bc0 = 0; br1 = 0; bc1 = 0;
   // Cells changed in the main state during the current probing pass.
   changed: Uint8Array | null = null;
+  // After probing: each open edge's probe box (-1 = none) and the cells changed since those
+  // probes' pass began; kept with the state so that `refine` re-probes only edges whose box
+  // changed (skipping a probe never costs soundness, only possibly a fact).
+  keptBox: Int32Array | null = null;
+  keptChanged: Uint8Array | null = null;
+  // Set by copyWith: boxes inherited from the state copied (with `changed` holding the cells
+  // changed since).
+  inheritBox: Int32Array | null = null;
 
   track(r0: number, c0: number, r1: number, c1: number): void {
     if (r0 < this.br0) this.br0 = r0;
@@ -698,6 +747,7 @@ class Deducer {
   // steps, writes and a fixed cost per probe). Sound either way; every corpus puzzle stays well
   // below both, and huge ambiguous grids no longer take minutes.
   static readonly PROBE_WRITES = 20_000;
+  useConnectivity = true;
   aborted = false;
   probeConnectivity = false;
   probeLimit = 0;
@@ -761,11 +811,31 @@ class Deducer {
     return true;
   }
 
-  probeAll(maxRounds: number, isCancelled?: () => boolean): void {
+  probeAll(maxRounds: number, isCancelled?: () => boolean, schedule?: ArrayLike<number>, record?: number[], scheduleOnly = false): void {
     const E = this.E, R = this.R, C = this.C;
+    let order: Int32Array | null = scheduleOnly ? new Int32Array(0) : null;
+    if (schedule && schedule.length > 0) {
+      order = new Int32Array(E);
+      const seen = new Uint8Array(E);
+      let n = 0;
+      for (let i = 0; i < schedule.length; i++) {
+        const e = schedule[i]!;
+        if (e >= 0 && e < E && !seen[e]) { seen[e] = 1; order[n++] = e; }
+      }
+      if (scheduleOnly) {
+        order = order.subarray(0, n);
+      } else {
+        for (let e = 0; e < E; e++) if (!seen[e]) order[n++] = e;
+      }
+    }
+    const end = order !== null ? order.length : E;
     // Per edge, the region its last probes read (cells, with a margin); -1 = never probed.
-    const box = new Int32Array(4 * E).fill(-1);
-    const changed = (this.changed = new Uint8Array(this.N));
+    const inherited = this.inheritBox !== null && this.changed !== null;
+    const box = inherited ? this.inheritBox! : new Int32Array(4 * E).fill(-1);
+    this.inheritBox = null;
+    this.keptBox = null;
+    this.keptChanged = null;
+    const changed = inherited ? this.changed! : (this.changed = new Uint8Array(this.N));
     const prefix = new Int32Array((R + 1) * (C + 1));
     let idx = new Int32Array(64), val = new Int8Array(64);
     const common: number[] = [];
@@ -773,7 +843,7 @@ class Deducer {
     const workLimit = Math.min(10_000_000, Math.max(3_000_000, 200 * E));
     for (let round = 0; round < maxRounds && !this.contra; round++) {
       const before = this.fixed;
-      if (round > 0) {
+      if (round > 0 || inherited) {
         // Prefix sums of the cells changed in the previous pass, for O(1) box queries.
         for (let r = 0; r < R; r++) {
           let row = 0;
@@ -784,10 +854,11 @@ class Deducer {
         }
         changed.fill(0);
       }
-      for (let e = 0; e < E && !this.contra; e++) {
+      for (let i = 0; i < end && !this.contra; i++) {
+        const e = order !== null ? order[i]! : i;
         if (this.edges[e] !== UNKNOWN) continue;
-        if ((isCancelled && (e & 63) === 0 && isCancelled()) || this.probeWork > workLimit) { this.changed = null; return; }
-        if (round > 0 && box[4 * e]! >= 0) {
+        if ((isCancelled && (i & 63) === 0 && isCancelled()) || this.probeWork > workLimit) { this.changed = null; return; }
+        if ((round > 0 || inherited) && box[4 * e]! >= 0) {
           // Nothing changed where this edge's probes looked: the result would be the same.
           const r0 = box[4 * e]!, c0 = box[4 * e + 1]!, r1 = box[4 * e + 2]! + 1, c1 = box[4 * e + 3]! + 1;
           const W = C + 1;
@@ -796,12 +867,12 @@ class Deducer {
         }
         if (this.quiet(e)) continue;
         this.br0 = R; this.bc0 = C; this.br1 = 0; this.bc1 = 0;
-        if (this.probe(e, ON)) { this.setEdge(e, OFF); this.propagate(); box[4 * e] = -1; continue; }
+        if (this.probe(e, ON)) { record?.push(e); this.setEdge(e, OFF); this.propagate(); box[4 * e] = -1; continue; }
         // Edges fixed under ON, kept for comparison with OFF.
         const n = this.probeN;
         if (idx.length < n) { idx = new Int32Array(2 * n); val = new Int8Array(2 * n); }
         idx.set(this.probeIdx.subarray(0, n)); val.set(this.probeVal.subarray(0, n));
-        if (this.probe(e, OFF)) { this.setEdge(e, ON); this.propagate(); box[4 * e] = -1; continue; }
+        if (this.probe(e, OFF)) { record?.push(e); this.setEdge(e, ON); this.propagate(); box[4 * e] = -1; continue; }
         // Connectivity reads the whole grid: such probes have no box (always re-probed).
         const m = this.probeConnectivity ? R + C : 2;
         box[4 * e] = Math.max(0, this.br0 - m); box[4 * e + 1] = Math.max(0, this.bc0 - m);
@@ -816,16 +887,23 @@ class Deducer {
           }
           for (let t = 0; t < this.probeN; t++) scratch[this.probeIdx[t]!] = 0;
         }
+        if (common.length > 0) record?.push(e);
         for (let t = 0; t < common.length; t += 2) this.setEdge(common[t]!, common[t + 1]!);
         if (common.length > 0) this.propagate();
       }
-      if (this.fixed === before && !this.connectivity()) {
-        if (this.probeConnectivity || this.N * (this.E - this.fixed) > 2_000_000) break;
+      if (this.fixed === before && !(this.useConnectivity && this.connectivity())) {
+        if (this.probeConnectivity || !this.useConnectivity || this.N * (this.E - this.fixed) > 2_000_000) break;
         // Plain probing is stuck: probe again, now checking connectivity inside every probe
         // (O(cells) per probe, so only once cheaper passes found nothing more).
         this.probeConnectivity = true;
         box.fill(-1);
       }
+    }
+    // Every box is still valid but for the cells in `changed` (see keptBox); not so for the
+    // edges a partial (scheduled-only) pass skipped.
+    if (!scheduleOnly) {
+      this.keptBox = box;
+      this.keptChanged = changed;
     }
     this.changed = null;
   }
@@ -936,6 +1014,11 @@ class Deducer {
     d.onCount = this.onCount;
     d.fixed = this.fixed;
     d.pending = this.pending.slice();
+    if (this.keptBox && this.keptChanged) {
+      // The probes' boxes stay valid where nothing changes: the copy records what does.
+      d.inheritBox = this.keptBox.slice();
+      d.changed = this.keptChanged.slice();
+    }
     return d;
   }
 
@@ -974,9 +1057,10 @@ function run(d: Deducer, options: DeduceOptions): Deduction {
     }
   }
   d.propagate();
-  while (!d.contra && d.connectivity());
+  d.useConnectivity = options.connectivity !== false;
+  while (!d.contra && d.useConnectivity && d.connectivity());
   if (!d.contra && !(options.isCancelled && options.isCancelled())) {
-    d.probeAll(options.maxRounds ?? 8, options.isCancelled);
+    d.probeAll(options.maxRounds ?? 8, options.isCancelled, options.schedule, options.record, options.scheduleOnly === true);
   }
   const result = d.finish();
   if (options.keepState && !d.contra) {
@@ -997,7 +1081,7 @@ export function deduce(
     return { edges: new Int8Array(0), inside: new Int8Array(0), contradiction: true, fixed: 0 };
   }
   const d = new Deducer(rows, cols, hints);
-  for (let x = 0; x < d.N; x++) if (hints[x]! > 4) d.contra = true;
+  for (let x = 0; x < d.N; x++) if (!validHint(hints[x]!)) d.contra = true;
   for (let x = 0; x < d.N; x++) d.pushCell(x);
   for (let v = 0; v < d.V; v++) d.pushVert(v);
   return run(d, options);
@@ -1045,8 +1129,9 @@ export function refine(
   const d = src!.copyWith(hints);
   for (let x = 0; x < d.N; x++) {
     if (src!.hints[x] === hints[x]) continue;
-    if (hints[x]! > 4) d.contra = true;
+    if (!validHint(hints[x]!)) d.contra = true;
     // The hint of x is read by x's cell check and by the vertex checks at its corners.
+    d.markChanged(x);
     d.pushCell(x);
     d.pushCorners(x);
   }

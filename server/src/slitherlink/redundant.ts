@@ -2,31 +2,48 @@
  * Redundant hints of a unique Slitherlink puzzle P: every hint whose removal alone keeps the
  * solution unique.
  *
- * Hint h is necessary iff some loop other than the solution meets every hint but h; such a loop
- * breaks h (the solution is the only loop meeting all of them). The work, cheapest first:
+ * Hint h (value k) is necessary iff some loop other than the solution meets every hint but h;
+ * such a loop breaks h (the solution is the only loop meeting all of them). So h is necessary iff
+ * P[h != k] has a loop: P with h's hint replaced by "any count but k" (deduce's NOT_HINT), whose
+ * loops are exactly the loops of P \ h other than the solution. The work, cheapest first:
  * 1. Witnesses near the solution: one-cell flips (`flipWitnesses`) and small ZDDs with every edge
  *    outside a window fixed as in the solution (`windowWitnesses`). A loop found is a real loop of
  *    P \ h, so h is necessary; most necessary hints go here.
- * 2. The rest (mostly redundant hints) one by one, or in groups when deduction is weak on P:
- *    deduction runs on P \ G (never on P: what it derives may rest on the hint under test; what
- *    P \ G implies holds for every P \ h with h in G), then one ZDD in broken-mark mode holds the
- *    loops meeting every hint outside G and all but at most one in G, raising an event where a
- *    hint of G breaks; h in G is necessary iff its event lies on an accepting path. For a redundant
- *    hint deduction usually fixes every edge and the ZDD is a single path. A group whose ZDD grows
- *    too large is split; a single hint that still does gets witness windows growing around it
- *    (with the edges deduction fixes for P \ h), then is decided by its other values
- *    (`isRedundantByValues`), which may hit the limits (StopError: the caller reports
- *    `redundantStopped`).
+ * 2. The rest, U, by a tree of deductions (`HintTree`). A node is a set M of untested hints (the
+ *    root is U; a node's two children split its cells in space) and carries a deduction sound for
+ *    P \ M: the root's is deduced from scratch, a child's continues from its parent's state with
+ *    the other child's hints put back (`refine`), which costs what the returned hints touch, not
+ *    a full-grid deduction. Soundness: every loop of P \ h or of P[h != k] (h in M) is a loop of
+ *    P \ M, so whatever holds in every loop of P \ M holds in all of those; and h is absent from
+ *    every deduction on the way from the root to h, so nothing derived from h is used when
+ *    testing h. At a node:
+ *    - every edge fixed: P \ M has no loop but the solution, so every hint of M is redundant
+ *      (whole subtrees end here);
+ *    - few edges open: one ZDD in broken-mark mode holds the loops that agree with the
+ *      deduction, meet every hint outside M and break exactly one hint of M (`mustBreak`); h in
+ *      M is necessary iff its break event lies on an accepting path;
+ *    - one hint h: P[h != k] is deduced from the node's state (a contradiction, usually found at
+ *      once, makes h redundant), then searched depth first for a loop (`searchExists`, which
+ *      tries the solution's edges first: a loop breaking h differs from it near h), with more
+ *      deduction, witness windows and search budget step by step; the last step may hit the
+ *      limits (StopError: the caller reports `redundantStopped`);
+ *    - otherwise split.
+ *    Node deductions are kept cheap: propagation, plus only the probes that fixed something when
+ *    P itself was deduced (used as a probing order, never as facts: those facts may rest on the
+ *    hints under test). Every node deduction is checked against the solution (when given): one
+ *    that contradicts it would be a deduction bug, and the node is then deduced from scratch, or
+ *    not at all.
  * Only for puzzles with exactly one loop (the witnesses rely on it).
  */
 import { Grid } from '../model/grid';
 import { StopError, type RunControl } from '../zdd/control';
-import { buildZdd, liveEvents } from '../zdd/build';
-import { deduce } from './deduce';
-import { SlitherlinkSpec } from './spec';
+import { buildZdd, findLiveEvents } from '../zdd/build';
+import { deduce, NOT_HINT, refine, type DeduceOptions, type Deduction } from './deduce';
+import { searchExists } from './search';
+import { gridEdgeOrder, SlitherlinkSpec } from './spec';
 
 const WINDOW_NODES = 100_000;
-const HARD_WINDOW_NODES = 500_000;
+const HARD_NODES = 500_000;
 
 export interface PuzzleHints {
   rows: number;
@@ -35,15 +52,10 @@ export interface PuzzleHints {
 }
 
 export interface RedundancyOptions {
-  /**
-   * Side of the square blocks of cells whose hints are tested together in step 2 (default 1:
-   * one by one; 4 suits puzzles where deduction leaves much open, see `suggestedBlock`).
-   */
-  block?: number;
-  /** Node budget of one group's ZDD before the group is split (default 300,000). */
+  /** Node budget of a group's ZDD before the group is split (default 10,000). */
   groupNodes?: number;
-  /** Probing rounds of the relaxed deductions (default 1; 0 is much slower: the ZDDs grow). */
-  rounds?: number;
+  /** A group's ZDD is tried when its deduction leaves at most this many edges open (default 250). */
+  groupOpen?: number;
   /** Window witnesses: block side (default 3) and margin around it (default 2); 0 disables. */
   window?: number;
   margin?: number;
@@ -60,9 +72,6 @@ export function findRedundantHints(
   options: RedundancyOptions = {},
 ): number[] {
   const grid = new Grid(puzzle.rows, puzzle.cols);
-  const k = Math.max(1, options.block ?? 1);
-  const groupNodes = options.groupNodes ?? 300_000;
-  const rounds = options.rounds ?? 1;
   const necessary = solution ? flipWitnesses(puzzle, grid, solution) : new Uint8Array(grid.cellCount);
   let on: Uint8Array | null = null;
   if (solution) {
@@ -70,70 +79,281 @@ export function findRedundantHints(
     for (let i = 0; i < solution.length; i++) on[solution[i]] = 1;
     windowWitnesses(puzzle, grid, solution, necessary, sub, options.window ?? 3, options.margin ?? 2);
   }
-  const groups: number[][] = [];
-  for (let r0 = 0; r0 < grid.rows; r0 += k)
-    for (let c0 = 0; c0 < grid.cols; c0 += k) {
-      const g: number[] = [];
-      for (let r = r0; r < Math.min(grid.rows, r0 + k); r++)
-        for (let c = c0; c < Math.min(grid.cols, c0 + k); c++) {
-          const cell = grid.cell(r, c);
-          if (puzzle.hints[cell] >= 0 && !necessary[cell]) g.push(cell);
-        }
-      if (g.length > 0) groups.push(g);
-    }
-  let done = 0;
-  const total = groups.reduce((a, g) => a + g.length, 0);
-  const test = (g: number[]): void => {
-    const control = sub();
-    if (control?.isCancelled?.()) {
-      throw new StopError({ limit: 'cancelled', message: 'redundant hints: cancelled', nodes: 0, progress: done / total });
-    }
-    const limits = control?.limits;
-    const budget = Math.min(groupNodes, limits?.maxNodes ?? Infinity);
-    try {
-      for (const h of testGroup(puzzle, grid, g, { ...control, limits: { ...limits, maxNodes: budget } }, rounds)) necessary[h] = 1;
-      done += g.length;
-    } catch (e) {
-      if (!(e instanceof StopError) || e.stopped.limit !== 'nodes') throw e;
-      if (g.length === 1) {
-        // P \ h alone is too loose for one ZDD
-        if (decideHard(puzzle, grid, on, g[0], control)) necessary[g[0]] = 1;
-        done++;
-        return;
-      }
-      const half = g.length >> 1;
-      test(g.slice(0, half));
-      test(g.slice(half));
-    }
-  };
-  for (const g of groups) test(g);
+  const untested: number[] = [];
+  for (let cell = 0; cell < grid.cellCount; cell++) if (puzzle.hints[cell] >= 0 && !necessary[cell]) untested.push(cell);
+  if (untested.length > 0) new HintTree(puzzle, grid, on, necessary, sub, options).run(untested);
   const redundant: number[] = [];
   for (let cell = 0; cell < grid.cellCount; cell++) if (puzzle.hints[cell] >= 0 && !necessary[cell]) redundant.push(cell);
   return redundant;
 }
 
-/**
- * The block size for step 2: when deduction leaves much of P open it will leave as much of
- * every P \ G open, so testing hints together costs little more than one by one.
- */
-export function suggestedBlock(edgeCount: number, openAfterDeduction: number): number {
-  return openAfterDeduction > 0.2 * edgeCount ? 4 : 1;
-}
+/** Search budgets (dead states) of a single hint's steps. */
+const LEAF_QUICK = [2_000];
+const LEAF_SEARCH = [3_000, 100_000];
 
-/** The hints of group `g` that are necessary. Throws StopError. */
-export function testGroup(puzzle: PuzzleHints, grid: Grid, g: number[], control: RunControl | undefined, rounds = 1): number[] {
-  const relaxed = Int8Array.from(puzzle.hints);
-  const breakable = new Uint8Array(grid.cellCount);
-  for (const h of g) { relaxed[h] = -1; breakable[h] = 1; }
-  const d = deduce({ rows: puzzle.rows, cols: puzzle.cols, hints: relaxed }, { maxRounds: rounds, isCancelled: control?.isCancelled });
-  // P \ G has at least the solution of P; a contradiction would be a deduction bug: then no
-  // deduction at all, rather than a wrong answer.
-  const fixed = d.contradiction ? undefined : d.edges;
-  const spec = new SlitherlinkSpec(grid, puzzle.hints, { fixed, breakable });
-  const result = buildZdd(spec, control, { events: true });
-  const live = liveEvents(result);
-  if (spec.brokenAtRoot >= 0 && !result.zdd.isEmpty()) live.add(spec.brokenAtRoot);
-  return g.filter((h) => live.has(h));
+/** The tree of deductions of step 2 (see the module comment). */
+class HintTree {
+  private readonly E: number;
+  private readonly groupNodes: number;
+  private readonly groupOpen: number;
+  private readonly deadline: number;
+  private readonly timeMs: number;
+  private readonly maxNodes: number;
+  private readonly isCancelled: (() => boolean) | undefined;
+  /** Edges whose probes fixed something when P was deduced, in order: a probing order only. */
+  private readonly schedule: number[] = [];
+  private done = 0;
+  private total = 0;
+
+  constructor(
+    private readonly puzzle: PuzzleHints,
+    private readonly grid: Grid,
+    /** The solution's edges (1 = on), when known. */
+    private readonly on: Uint8Array | null,
+    private readonly necessary: Uint8Array,
+    private readonly sub: () => RunControl | undefined,
+    options: RedundancyOptions,
+  ) {
+    this.E = grid.edgeCount;
+    this.groupNodes = options.groupNodes ?? 10_000;
+    this.groupOpen = options.groupOpen ?? 250;
+    const control = sub();
+    this.timeMs = control?.limits?.timeMs ?? Infinity;
+    this.deadline = Date.now() + this.timeMs;
+    this.maxNodes = control?.limits?.maxNodes ?? Infinity;
+    this.isCancelled = control?.isCancelled;
+  }
+
+  run(untested: number[]): void {
+    this.total = untested.length;
+    // Only an order: what P implies is not used (it may rest on the hints under test).
+    deduce(this.puzzle, { record: this.schedule, isCancelled: this.isCancelled });
+    this.visit(untested, this.deduceNode(untested, null));
+  }
+
+  /** Throws StopError when cancelled or out of time. */
+  private checkStop(): void {
+    const progress = this.total ? this.done / this.total : 0;
+    const where = `${this.done} of ${this.total} hints tested`;
+    if (this.isCancelled?.()) {
+      throw new StopError({ limit: 'cancelled', message: `undecided: cancelled after ${where}`, nodes: 0, progress });
+    }
+    if (Date.now() > this.deadline) {
+      throw new StopError({ limit: 'time', message: `undecided: stopped by the time limit (${this.timeMs} ms) after ${where}`, nodes: 0, progress });
+    }
+  }
+
+  private without(cells: readonly number[]): Int8Array {
+    const h = Int8Array.from(this.puzzle.hints);
+    for (const x of cells) h[x] = -1;
+    return h;
+  }
+
+  /** Whether deduction `d` is usable: no contradiction, and (when the solution is known) it agrees with it. */
+  private sound(d: Deduction): boolean {
+    if (d.contradiction) return false;
+    const on = this.on;
+    if (on) for (let e = 0; e < this.E; e++) if (d.edges[e] >= 0 && d.edges[e] !== on[e]) return false;
+    return true;
+  }
+
+  /**
+   * A deduction sound for P \ M: continued from `base` (sound for P \ B with B containing M)
+   * when given, else from scratch; null (no deduction) if neither agrees with the solution.
+   * Propagation and P's productive probes only (see the module comment).
+   */
+  private deduceNode(M: readonly number[], base: Deduction | null): Deduction | null {
+    this.checkStop();
+    const p = { rows: this.puzzle.rows, cols: this.puzzle.cols, hints: this.without(M) };
+    const opts: DeduceOptions = {
+      keepState: true, maxRounds: 1, schedule: this.schedule, scheduleOnly: true, connectivity: false, isCancelled: this.isCancelled,
+    };
+    if (base) {
+      const d = refine(p, base, opts);
+      if (this.sound(d)) return d;
+    }
+    this.checkStop();
+    const d = deduce(p, opts);
+    return this.sound(d) ? d : null;
+  }
+
+  private visit(M: number[], d: Deduction | null): void {
+    this.checkStop();
+    if (d && d.fixed === this.E) {
+      // P \ M has no loop but the solution: every hint of M is redundant.
+      this.done += M.length;
+      return;
+    }
+    if (M.length === 1) {
+      if (this.leaf(M[0]!, d)) this.necessary[M[0]!] = 1;
+      this.done++;
+      return;
+    }
+    const open = d ? this.E - d.fixed : this.E;
+    if (open <= this.groupOpen) {
+      const live = this.groupTest(M, d);
+      if (live) {
+        for (const h of M) if (live.has(h)) this.necessary[h] = 1;
+        this.done += M.length;
+        return;
+      }
+    }
+    for (const half of this.split(M)) {
+      // A single hint is tested from this node's state: its own P \ h state would be one more copy.
+      this.visit(half, half.length === 1 ? d : this.deduceNode(half, d));
+    }
+  }
+
+  /** M cut in two across the longer side of its bounding box. */
+  private split(M: number[]): [number[], number[]] {
+    const cols = this.grid.cols, rows = this.grid.rows;
+    let r0 = Infinity, r1 = -1, c0 = Infinity, c1 = -1;
+    for (const x of M) {
+      const r = Math.floor(x / cols), c = x % cols;
+      if (r < r0) r0 = r;
+      if (r > r1) r1 = r;
+      if (c < c0) c0 = c;
+      if (c > c1) c1 = c;
+    }
+    const byRow = r1 - r0 >= c1 - c0;
+    const key = (x: number): number => (byRow ? x : (x % cols) * rows + Math.floor(x / cols));
+    const sorted = [...M].sort((a, b) => key(a) - key(b));
+    const half = sorted.length >> 1;
+    return [sorted.slice(0, half), sorted.slice(half)];
+  }
+
+  /** RunControl for one ZDD: the caller's limits, the node budget capped at `maxNodes`. */
+  private control(maxNodes: number): RunControl {
+    const c = this.sub();
+    return { ...c, limits: { ...c?.limits, maxNodes: Math.min(maxNodes, this.maxNodes) } };
+  }
+
+  /**
+   * The hints of M that some loop breaks while meeting every other hint and agreeing with `d`
+   * (sound for P \ M); null when the ZDD outgrows the group budget. Throws StopError on time or
+   * cancellation.
+   */
+  private groupTest(M: readonly number[], d: Deduction | null): Set<number> | null {
+    const breakable = new Uint8Array(this.grid.cellCount);
+    for (const h of M) breakable[h] = 1;
+    const spec = new SlitherlinkSpec(this.grid, this.puzzle.hints, { fixed: d?.edges, breakable, mustBreak: true });
+    try {
+      const r = findLiveEvents(spec, this.control(this.groupNodes));
+      if (spec.brokenAtRoot >= 0 && !r.empty) r.live.add(spec.brokenAtRoot);
+      return r.live;
+    } catch (e) {
+      if (!(e instanceof StopError) || e.stopped.limit !== 'nodes') throw e;
+      return null;
+    }
+  }
+
+  /** The spec's edge order (grid sweep, `gridEdgeOrder`) forwards and backwards. */
+  private orders: [Int32Array, Int32Array] | null = null;
+
+  /**
+   * The two sweep directions, the one that reaches h first (from its end of the grid) first.
+   * A depth-first search fixes what comes first in the order before anything after it, and undoes
+   * the latest choices first: it finds a loop that breaks h soonest when the loop's differences
+   * from the solution come after h, which is likelier in the direction that meets h first.
+   */
+  private ordersFor(h: number): Int32Array[] {
+    if (!this.orders) {
+      const fwd = Int32Array.from(gridEdgeOrder(this.grid));
+      this.orders = [fwd, fwd.slice().reverse()];
+    }
+    const [fwd, rev] = this.orders;
+    const top = this.grid.horizontalEdge(Math.floor(h / this.grid.cols), h % this.grid.cols);
+    return fwd.indexOf(top) * 2 < fwd.length ? [fwd, rev] : [rev, fwd];
+  }
+
+  /** The spec of P[h != k] (h breakable, must break) with `fixed`, in `order`. */
+  private breakSpec(h: number, fixed: Int8Array | undefined, order: Int32Array): SlitherlinkSpec {
+    const breakable = new Uint8Array(this.grid.cellCount);
+    breakable[h] = 1;
+    return new SlitherlinkSpec(this.grid, this.puzzle.hints, { fixed, breakable, mustBreak: true, order });
+  }
+
+  /**
+   * Whether some loop breaks hint h while meeting every other hint and agreeing with `fixed`
+   * (sound for P[h != k]), searched depth first in each sweep direction with each budget in
+   * turn; null when every search outgrew its budget.
+   */
+  private breaks(h: number, fixed: Int8Array | undefined, budgets: readonly number[]): boolean | null {
+    const specs = this.ordersFor(h).map((order) => this.breakSpec(h, fixed, order));
+    for (const budget of budgets) {
+      for (const spec of specs) {
+        const r = this.search(spec, budget);
+        if (r !== null) return r;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Whether `spec` accepts a loop, searched depth first (the solution's edges first: a loop
+   * that breaks h usually differs from it only in part); null past `budget` dead states. A budget
+   * at or above the node limit throws StopError('nodes') instead.
+   */
+  private search(spec: SlitherlinkSpec, budget: number): boolean | null {
+    const on = this.on;
+    const prefer = on ? (level: number): 0 | 1 => on[spec.openEdges[spec.levels - level]!] as 0 | 1 : undefined;
+    const limit = Math.min(budget, this.maxNodes);
+    const r = searchExists(spec, { maxNodes: limit, deadline: this.deadline, timeMs: this.timeMs, isCancelled: this.isCancelled }, prefer);
+    if (r === null && budget >= this.maxNodes) {
+      throw new StopError({
+        limit: 'nodes',
+        message: `undecided: stopped after ${limit} nodes (node limit ${this.maxNodes}), ${this.done} of ${this.total} hints tested`,
+        nodes: limit,
+        progress: this.total ? this.done / this.total : 0,
+      });
+    }
+    return r;
+  }
+
+  /**
+   * Whether hint h is necessary, given `d`: sound for P \ M with h in M (or null). Every step
+   * works on P[h != k], whose loops are the loops of P \ h that break h.
+   */
+  private leaf(h: number, d: Deduction | null): boolean {
+    const hints = Int8Array.from(this.puzzle.hints);
+    hints[h] = NOT_HINT + this.puzzle.hints[h]!;
+    const p = { rows: this.puzzle.rows, cols: this.puzzle.cols, hints };
+    const step = (base: Deduction | null, opts: DeduceOptions): Deduction => {
+      this.checkStop();
+      const all: DeduceOptions = { keepState: true, isCancelled: this.isCancelled, schedule: this.schedule, ...opts };
+      // P[h != k] has every hint of P \ M: d's state is a sound start.
+      return base ? refine(p, base, all) : deduce(p, all);
+    };
+    // P's productive probes first: a contradiction usually shows among them.
+    const quick = step(d, { maxRounds: 1, scheduleOnly: true });
+    if (quick.contradiction) return false;
+    let found = this.breaks(h, quick.edges, LEAF_QUICK);
+    if (found !== null) return found;
+    // One probing round (P's productive probes first), then searches.
+    const one = step(quick, { maxRounds: 1 });
+    if (one.contradiction) return false;
+    found = this.breaks(h, one.edges, LEAF_SEARCH);
+    if (found !== null) return found;
+    // Full deduction, a larger search.
+    const full = step(one, {});
+    if (full.contradiction) return false;
+    found = this.breaks(h, full.edges, [HARD_NODES]);
+    if (found !== null) return found;
+    // Witnesses in growing windows around h.
+    if (this.on) {
+      const r = Math.floor(h / this.grid.cols), c = h % this.grid.cols;
+      for (const radius of [3, 6, 10, 15]) {
+        this.checkStop();
+        const w = windowTest(this.puzzle, this.grid, this.on, [h], r - radius, r + radius + 1, c - radius, c + radius + 1, this.sub(), HARD_NODES, full.edges);
+        if (w && w.length > 0) return true;
+      }
+    }
+    // Last: searches with budgets growing to the node limit (which throws StopError).
+    const budgets: number[] = [];
+    for (let b = 4 * HARD_NODES; b < this.maxNodes; b *= 4) budgets.push(b);
+    budgets.push(Infinity);
+    return this.breaks(h, full.edges, budgets)!;
+  }
 }
 
 /**
@@ -194,10 +414,10 @@ function popcount4(m: number): number {
 }
 
 /**
- * Whether the hint of `cell` is redundant, decided through its other values: every loop of P \ h
- * other than the solution breaks h, so it meets h := v for some v != hint. h is redundant iff no
- * P[h := v] has a loop; each is a whole puzzle, as constrained as P, so full deduction applies
- * and usually ends in a contradiction. Throws StopError.
+ * Whether the hint of `cell` is redundant, decided through its other values alone (deduction of
+ * each P[h := v] from scratch, then a ZDD): every loop of P \ h other than the solution breaks
+ * h, so it meets h := v for some v != hint. h is redundant iff no P[h := v] has a loop. An
+ * independent check of the tree's answers (tests). Throws StopError.
  */
 export function isRedundantByValues(puzzle: PuzzleHints, grid: Grid, cell: number, control?: RunControl): boolean {
   const hints = Int8Array.from(puzzle.hints);
@@ -259,34 +479,14 @@ function windowTest(
   if (known) for (let e = 0; e < grid.edgeCount; e++) if (known[e] >= 0) fixed[e] = known[e];
   const breakable = new Uint8Array(grid.cellCount);
   for (const h of g) breakable[h] = 1;
-  const spec = new SlitherlinkSpec(grid, puzzle.hints, { fixed, breakable });
+  const spec = new SlitherlinkSpec(grid, puzzle.hints, { fixed, breakable, mustBreak: true });
   try {
     const limit = Math.min(maxNodes, control?.limits?.maxNodes ?? Infinity);
-    const result = buildZdd(spec, { ...control, limits: { ...control?.limits, maxNodes: limit } }, { events: true });
-    const live = liveEvents(result);
-    if (spec.brokenAtRoot >= 0 && !result.zdd.isEmpty()) live.add(spec.brokenAtRoot);
-    return g.filter((h) => live.has(h));
+    const r = findLiveEvents(spec, { ...control, limits: { ...control?.limits, maxNodes: limit } });
+    if (spec.brokenAtRoot >= 0 && !r.empty) r.live.add(spec.brokenAtRoot);
+    return g.filter((h) => r.live.has(h));
   } catch (e) {
     if (!(e instanceof StopError) || e.stopped.limit !== 'nodes') throw e;
     return null;
   }
-}
-
-/**
- * A hint whose relaxed puzzle is too loose for one ZDD: look for a witness in growing windows
- * around it (true = necessary), else decide it by its other values (may throw StopError).
- */
-function decideHard(puzzle: PuzzleHints, grid: Grid, on: Uint8Array | null, h: number, control: RunControl | undefined): boolean {
-  if (on) {
-    const relaxed = Int8Array.from(puzzle.hints);
-    relaxed[h] = -1;
-    const d = deduce({ rows: puzzle.rows, cols: puzzle.cols, hints: relaxed }, { isCancelled: control?.isCancelled });
-    const known = d.contradiction ? undefined : d.edges;
-    const r = Math.floor(h / grid.cols), c = h % grid.cols;
-    for (const radius of [3, 6, 10, 15]) {
-      const found = windowTest(puzzle, grid, on, [h], r - radius, r + radius + 1, c - radius, c + radius + 1, control, HARD_WINDOW_NODES, known);
-      if (found && found.length > 0) return true;
-    }
-  }
-  return !isRedundantByValues(puzzle, grid, h, control);
 }

@@ -61,6 +61,11 @@ export interface CycleSpecOptions {
    * index on the transition where a break becomes definite (see the engine's `liveEvents`).
    */
   breakable?: Uint8Array;
+  /**
+   * Broken-mark mode only: accept only loops that break one breakable hint (the loops that meet
+   * every hint are left out), so that an existence test alone tells whether some hint can break.
+   */
+  mustBreak?: boolean;
 }
 
 /**
@@ -124,11 +129,19 @@ export class SlitherlinkSpec implements Spec {
   /** Broken-mark mode: word of the mark (-1 otherwise), breakable flag per cell. */
   private readonly markWord: number;
   private readonly breakable: Uint8Array;
+  private readonly mustBreak: boolean;
+  /** mustBreak: the last position where a breakable hint can still break (-1: none can). */
+  private readonly lastBreakPos: number;
   /** Breakable cells with positive initial need starting after p, and the last such cell. */
   private readonly bPendingAfter: Int32Array;
   private readonly bPendingCell: Int32Array;
-  /** Broken-mark mode: the cell in each counter slot at position p (p * cellSlots + slot). */
-  private readonly slotCell: Int32Array;
+  /**
+   * Broken-mark mode: which cell holds each counter slot when: slot i's tenants are entries
+   * slotOff[i] .. slotOff[i + 1] - 1 of tenantStart (first position, ascending) and tenantCell.
+   */
+  private readonly slotOff: Int32Array;
+  private readonly tenantStart: Int32Array;
+  private readonly tenantCell: Int32Array;
   /** Fixed-on positions after p. */
   private readonly fixedOnAfter: Int32Array;
   /** Hinted cells with positive initial need whose first open edge comes after p. */
@@ -140,6 +153,7 @@ export class SlitherlinkSpec implements Spec {
   constructor(readonly grid: Grid, readonly hints: Int8Array, options: CycleSpecOptions = {}) {
     const breakable = options.breakable ?? new Uint8Array(grid.cellCount);
     this.breakable = breakable;
+    this.mustBreak = options.mustBreak === true;
     let anyBreakable = false;
     for (let i = 0; i < breakable.length; i++) if (breakable[i] && hints[i] >= 0) anyBreakable = true;
     const fixed = options.fixed ?? new Int8Array(grid.edgeCount).fill(-1);
@@ -174,7 +188,8 @@ export class SlitherlinkSpec implements Spec {
           else feasible = false;
         }
       }
-    this.feasible = feasible;
+    // Must break a hint, but none may: no loop qualifies.
+    this.feasible = feasible && !(this.mustBreak && !anyBreakable);
     this.brokenAtRoot = brokenAtRoot;
 
     // First and last position of every vertex and of every hinted cell's open edges.
@@ -198,6 +213,12 @@ export class SlitherlinkSpec implements Spec {
         }
     }
 
+    let lastBreakPos = -1;
+    for (let cell = 0; cell < grid.cellCount; cell++) {
+      if (breakable[cell] && hints[cell] >= 0 && cLast[cell] > lastBreakPos) lastBreakPos = cLast[cell];
+    }
+    this.lastBreakPos = lastBreakPos;
+
     // Slot allocation: lowest free slot, in order of entry; freed after the last position.
     this.isOpen = new Uint8Array(P);
     this.slotU = new Int32Array(P);
@@ -208,8 +229,8 @@ export class SlitherlinkSpec implements Spec {
     const cellInit = [new Int32Array(P).fill(-1), new Int32Array(P).fill(-1)];
     const cellRem = [new Int32Array(P), new Int32Array(P)];
     const cellId = [new Int32Array(P).fill(-1), new Int32Array(P).fill(-1)];
-    const slotCellList: number[][] = [];
-    const activeCells: number[] = [];
+    // Counter slot tenancies (slot, first position, cell), in order of allocation.
+    const tenSlot: number[] = [], tenStart: number[] = [], tenCell: number[] = [];
     const vSlot = new Int32Array(grid.vertexCount).fill(-1);
     const cSlot = new Int32Array(grid.cellCount).fill(-1);
     const vFree: boolean[] = [];
@@ -232,23 +253,20 @@ export class SlitherlinkSpec implements Spec {
         for (let i = 0; i < 2; i++) {
           const cell = sidesArr[2 * e + i];
           if (cell < 0 || hints[cell] < 0 || cell === brokenAtRoot) continue;
-          if (cFirst[cell] === p) { cSlot[cell] = alloc(cFree); activeCells[cSlot[cell]] = cell; }
+          if (cFirst[cell] === p) {
+            cSlot[cell] = alloc(cFree);
+            if (anyBreakable) { tenSlot.push(cSlot[cell]); tenStart.push(p); tenCell.push(cell); }
+          }
           cellId[k][p] = cell;
           cellWord[k][p] = cSlot[cell]; // relative for now
           cellInit[k][p] = cFirst[cell] === p ? need0[cell] : -1;
           cellRem[k][p] = --openLeft[cell];
           k++;
         }
-        if (anyBreakable) slotCellList.push(activeCells.slice());
         for (let i = 0; i < 2; i++) {
           const cell = sidesArr[2 * e + i];
-          if (cell >= 0 && hints[cell] >= 0 && cell !== brokenAtRoot && cLast[cell] === p) {
-            cFree[cSlot[cell]] = true;
-            activeCells[cSlot[cell]] = -1;
-          }
+          if (cell >= 0 && hints[cell] >= 0 && cell !== brokenAtRoot && cLast[cell] === p) cFree[cSlot[cell]] = true;
         }
-      } else if (anyBreakable) {
-        slotCellList.push(activeCells.slice());
       }
       if (vLast[u] === p) { leave.push(vSlot[u]); vFree[vSlot[u]] = true; }
       if (vLast[v] === p) { leave.push(vSlot[v]); vFree[vSlot[v]] = true; }
@@ -259,12 +277,19 @@ export class SlitherlinkSpec implements Spec {
     this.cellSlots = cFree.length;
     this.markWord = anyBreakable ? this.vertexSlots + this.cellSlots : -1;
     this.width = this.vertexSlots + this.cellSlots + (anyBreakable ? 1 : 0);
-    this.slotCell = new Int32Array(anyBreakable ? P * this.cellSlots : 0).fill(-1);
-    if (anyBreakable)
-      for (let p = 0; p < P; p++) {
-        const list = slotCellList[p];
-        for (let i = 0; i < list.length; i++) if (list[i] !== undefined) this.slotCell[p * this.cellSlots + i] = list[i];
-      }
+    // Tenancies grouped by slot (a stable counting sort keeps each slot's in position order).
+    const nt = tenSlot.length;
+    this.slotOff = new Int32Array(this.cellSlots + 1);
+    for (let t = 0; t < nt; t++) this.slotOff[tenSlot[t] + 1]++;
+    for (let i = 0; i < this.cellSlots; i++) this.slotOff[i + 1] += this.slotOff[i];
+    this.tenantStart = new Int32Array(nt);
+    this.tenantCell = new Int32Array(nt);
+    const fill = this.slotOff.slice(0, this.cellSlots);
+    for (let t = 0; t < nt; t++) {
+      const j = fill[tenSlot[t]]++;
+      this.tenantStart[j] = tenStart[t];
+      this.tenantCell[j] = tenCell[t];
+    }
     [this.cellIdA, this.cellIdB] = cellId;
     for (let k = 0; k < 2; k++)
       for (let p = 0; p < P; p++) if (cellWord[k][p] >= 0) cellWord[k][p] += this.vertexSlots;
@@ -336,6 +361,8 @@ export class SlitherlinkSpec implements Spec {
     }
     const r = this.step(s, off, p, take);
     if (r !== 1) return r;
+    // mustBreak: past the last breakable hint's last open edge with nothing broken, no loop can qualify.
+    if (this.mustBreak && p >= this.lastBreakPos && s[off + this.markWord] === 0) return REJECT;
     return this.runForced(s, off, p + 1);
   }
 
@@ -422,11 +449,10 @@ export class SlitherlinkSpec implements Spec {
     // that need an edge) break now; at most one break in all.
     let mark = s[off + this.markWord];
     let broke = -1;
-    const base = p * this.cellSlots;
     for (let i = 0; i < this.cellSlots; i++) {
       const v = s[off + this.vertexSlots + i];
       if (v === 0 || v === BROKEN) continue;
-      const cell = this.slotCell[base + i];
+      const cell = this.slotTenant(i, p);
       if (!this.breakable[cell] || mark) return false;
       mark = 1;
       broke = cell;
@@ -436,8 +462,19 @@ export class SlitherlinkSpec implements Spec {
       if (pending > 1 || mark) return false;
       broke = this.bPendingCell[p];
     }
+    if (this.mustBreak && !mark && broke < 0) return false;
     if (broke >= 0) this.event = broke;
     return true;
+  }
+
+  /** The cell holding counter slot i at position p (the last tenant that started at or before p). */
+  private slotTenant(i: number, p: number): number {
+    let lo = this.slotOff[i], hi = this.slotOff[i + 1] - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.tenantStart[mid] <= p) lo = mid; else hi = mid - 1;
+    }
+    return this.tenantCell[lo];
   }
 
   /** Grid edges of a solution given the levels of its elements (as the engine returns them). */

@@ -1,0 +1,142 @@
+/**
+ * Whether a spec's family has a set, by depth-first search: the same states as the engine's
+ * breadth-first construction (every state is expanded at most once: a state whose subtree held
+ * no accepting path is remembered as dead, per level), but it stops at the first accepting path,
+ * trying first the branch a caller prefers at each level. When the family is large (a hint whose
+ * removal frees a whole region has thousands of loops), a set is found after a few hundred states
+ * where a breadth-first search would expand whole levels first; when the family is empty it does
+ * the breadth-first search's work.
+ */
+import { ACCEPT, REJECT, type Spec } from '../zdd/spec';
+import { StopError } from '../zdd/control';
+
+/** Dead states of one level: arena + open addressing (index + 1, 0 = empty). */
+class DeadSet {
+  arena: Int32Array;
+  table: Int32Array;
+  count = 0;
+  constructor(readonly w: number) {
+    this.arena = new Int32Array(Math.max(1, 16 * w));
+    this.table = new Int32Array(32);
+  }
+
+  private hash(s: Int32Array, off: number): number {
+    let h = 0x7f4a7c15 ^ this.w;
+    for (let k = 0; k < this.w; k++) {
+      h = Math.imul(h ^ s[off + k]!, 0x9e3779b1);
+      h ^= h >>> 15;
+    }
+    h = Math.imul(h ^ (h >>> 13), 0x85ebca6b);
+    return (h ^ (h >>> 16)) >>> 0;
+  }
+
+  has(s: Int32Array, off: number): boolean {
+    const w = this.w, mask = this.table.length - 1, arena = this.arena;
+    let i = this.hash(s, off) & mask;
+    for (;;) {
+      const e = this.table[i]!;
+      if (e === 0) return false;
+      const base = (e - 1) * w;
+      let k = 0;
+      while (k < w && arena[base + k] === s[off + k]) k++;
+      if (k === w) return true;
+      i = (i + 1) & mask;
+    }
+  }
+
+  add(s: Int32Array, off: number): void {
+    const w = this.w;
+    if ((this.count + 1) * w > this.arena.length) {
+      const a = new Int32Array(this.arena.length * 2);
+      a.set(this.arena);
+      this.arena = a;
+    }
+    if (2 * (this.count + 1) > this.table.length) {
+      const t = new Int32Array(this.table.length * 2);
+      const mask = t.length - 1;
+      for (let j = 0; j < this.count; j++) {
+        let i = this.hash(this.arena, j * w) & mask;
+        while (t[i] !== 0) i = (i + 1) & mask;
+        t[i] = j + 1;
+      }
+      this.table = t;
+    }
+    const base = this.count * w;
+    for (let k = 0; k < w; k++) this.arena[base + k] = s[off + k]!;
+    const mask = this.table.length - 1;
+    let i = this.hash(s, off) & mask;
+    while (this.table[i] !== 0) i = (i + 1) & mask;
+    this.table[i] = ++this.count;
+  }
+}
+
+export interface SearchLimits {
+  /** Dead states remembered before giving up (null is returned). */
+  maxNodes: number;
+  /** Date.now() past which the search throws StopError('time'). */
+  deadline: number;
+  timeMs: number;
+  isCancelled?: () => boolean;
+}
+
+/**
+ * True if the spec accepts some set, false if none; null when more than `maxNodes` dead states
+ * were needed. `prefer(level)` is the branch (0 or 1) tried first at that level. Throws
+ * StopError on time or cancellation.
+ */
+export function searchExists(spec: Spec, limits: SearchLimits, prefer?: (level: number) => 0 | 1): boolean | null {
+  const w = spec.width | 0;
+  let cap = 64;
+  let states = new Int32Array(cap * Math.max(1, w));
+  let levels = new Int32Array(cap);
+  let tried = new Uint8Array(cap);
+  const rootLevel = spec.root(states, 0);
+  if (rootLevel === ACCEPT) return true;
+  if (rootLevel === REJECT) return false;
+  const dead: (DeadSet | undefined)[] = [];
+  let deadCount = 0;
+  let sp = 1;
+  levels[0] = rootLevel;
+  tried[0] = 0;
+  let steps = 0;
+  while (sp > 0) {
+    if ((++steps & 4095) === 0) {
+      if (limits.isCancelled?.()) throw new StopError({ limit: 'cancelled', message: 'undecided: cancelled', nodes: deadCount, progress: 0 });
+      if (Date.now() > limits.deadline) {
+        throw new StopError({ limit: 'time', message: `undecided: stopped by the time limit (${limits.timeMs} ms)`, nodes: deadCount, progress: 0 });
+      }
+    }
+    const f = sp - 1;
+    const level = levels[f]!;
+    const t = tried[f]!;
+    if (t === 2) {
+      // Both branches failed: this state is dead.
+      let set = dead[level];
+      if (!set) dead[level] = set = new DeadSet(w);
+      set.add(states, f * w);
+      if (++deadCount > limits.maxNodes) return null;
+      sp--;
+      continue;
+    }
+    tried[f] = t + 1;
+    const first = prefer ? prefer(level) : 1;
+    const take = (t === 0 ? first : 1 - first) as 0 | 1;
+    if (sp === cap) {
+      cap *= 2;
+      const s2 = new Int32Array(cap * Math.max(1, w)); s2.set(states); states = s2;
+      const l2 = new Int32Array(cap); l2.set(levels); levels = l2;
+      const t2 = new Uint8Array(cap); t2.set(tried); tried = t2;
+    }
+    const off = sp * w;
+    states.copyWithin(off, f * w, f * w + w);
+    const r = spec.child(states, off, level, take);
+    if (r === ACCEPT) return true;
+    if (r === REJECT) continue;
+    const set = dead[r];
+    if (set && set.has(states, off)) continue;
+    levels[sp] = r;
+    tried[sp] = 0;
+    sp++;
+  }
+  return false;
+}
