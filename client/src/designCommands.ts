@@ -143,19 +143,13 @@ async function generatePuzzle(host: CommandHost): Promise<void> {
   );
   if (!kindPick) return;
   const kind = kindPick.puzzle;
-  const sizeText = await vscode.window.showInputBox({
+  const size = await askParsed({
     title: `Generate ${kindPick.label}: size`,
     prompt: 'Size as WxH (width x height), each from 2 to 60',
     value: DEFAULT_SIZE,
     ignoreFocusOut: true,
-    validateInput: (v) => {
-      const s = parseSize(v);
-      return 'error' in s ? s.error : undefined;
-    },
-  });
-  if (sizeText === undefined) return;
-  const size = parseSize(sizeText);
-  if ('error' in size) return;
+  }, parseSize);
+  if (!size) return;
   let rule: string | undefined;
   if (kind === 'numberlink') {
     const rulePick = await vscode.window.showQuickPick(
@@ -165,19 +159,13 @@ async function generatePuzzle(host: CommandHost): Promise<void> {
     if (!rulePick) return;
     rule = rulePick.label;
   }
-  const seedText = await vscode.window.showInputBox({
+  const seed = await askParsed({
     title: `Generate ${kindPick.label}: seed`,
     prompt: 'Seed (a whole number; the same seed gives the same puzzle). Leave empty for a random one.',
     placeHolder: 'random',
     ignoreFocusOut: true,
-    validateInput: (v) => {
-      const s = parseSeed(v);
-      return 'error' in s ? s.error : undefined;
-    },
-  });
-  if (seedText === undefined) return;
-  const seed = parseSeed(seedText);
-  if ('error' in seed) return;
+  }, parseSeed);
+  if (!seed) return;
 
   const args: GenerateParams = { kind, rows: size.rows, cols: size.cols };
   if (seed.seed !== undefined) args.seed = seed.seed;
@@ -197,6 +185,20 @@ async function generatePuzzle(host: CommandHost): Promise<void> {
   vscode.window.setStatusBarMessage(`$(check) Generated a ${what} in ${formatMs(reply.ms)} (seed ${reply.seed})`, 10_000);
 }
 
+/** An input box that `parse` validates as the user types; the parsed value, or undefined when dismissed. */
+async function askParsed<T extends object>(
+  options: vscode.InputBoxOptions, parse: (input: string) => T | { error: string },
+): Promise<T | undefined> {
+  const validateInput = (v: string) => {
+    const r = parse(v);
+    return 'error' in r ? r.error : undefined;
+  };
+  const text = await vscode.window.showInputBox({ ...options, validateInput });
+  if (text === undefined) return undefined;
+  const r = parse(text);
+  return 'error' in r ? undefined : r;
+}
+
 async function makeFromLoop(host: CommandHost, arg: unknown): Promise<void> {
   const target = await loopDocument(host, arg, true);
   if (!target) return;
@@ -213,17 +215,8 @@ async function makeFromLoop(host: CommandHost, arg: unknown): Promise<void> {
   const options: MakePuzzleFromLoopOptions = {};
   if (mode.onlyHinted) options.onlyHinted = true;
   if (mode.askSeed) {
-    const seedText = await vscode.window.showInputBox({
-      title: 'Make Minimal Puzzle from Loop',
-      prompt: 'Seed for the removal order (empty = random)',
-      validateInput: (v) => {
-        const s = parseSeed(v);
-        return 'error' in s ? s.error : undefined;
-      },
-    });
-    if (seedText === undefined) return;
-    const seed = parseSeed(seedText);
-    if ('error' in seed) return;
+    const seed = await askParsed({ title: 'Make Minimal Puzzle from Loop', prompt: 'Seed for the removal order (empty = random)' }, parseSeed);
+    if (!seed) return;
     if (seed.seed !== undefined) options.seed = seed.seed;
   }
   const file = path.posix.basename(target.doc.uri.path);
