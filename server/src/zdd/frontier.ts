@@ -198,11 +198,6 @@ export function gridEdgeOrder(rows: number, cols: number): Int32Array {
   return order;
 }
 
-/** Kept for the name in the team brief: the grid graph with its good order. */
-export function gridGraphOrder(rows: number, cols: number): { graph: Graph; order: Int32Array } {
-  return { graph: gridGraph(rows, cols), order: gridEdgeOrder(rows, cols) };
-}
-
 /**
  * A general-purpose order with a small frontier: greedily take the undecided edge that adds the
  * fewest new vertices to the frontier and removes the most (ties: the edge touching the vertex
