@@ -198,7 +198,11 @@ export class NumberlinkSpec implements Spec {
       this.leftV.fill(4);
     }
     if (input.edgeEnds) {
-      const { cap, pend } = lookaheadTables(plan, input.edgeEnds, input.cellCount, input.endpointKey, input.fixed, this.notouch);
+      // advance reads the tables only after the step before a free one, and after the last.
+      const read = new Uint8Array(m);
+      for (let i = 1; i < m; i++) if (this.stepMode[i] === MODE_FREE) read[i - 1] = 1;
+      if (m > 0) read[m - 1] = 1;
+      const { cap, pend } = lookaheadTables(plan, input.edgeEnds, input.cellCount, input.endpointKey, input.fixed, this.notouch, read);
       this.cap = cap;
       if (pend) {
         this.pendStart = pend.start;
@@ -795,15 +799,15 @@ interface PendingTable {
 }
 
 /**
- * The lookahead tables of every step, in one sweep over the steps that keeps the cell of every
- * frontier slot: the capacity table (the undecided edges of every frontier cell after the step;
+ * The lookahead tables of the steps marked in `read` (the others get empty entries), in one sweep
+ * over the steps that keeps the cell of every frontier slot: the capacity table (the undecided edges of every frontier cell after the step;
  * edges that deduction removed are left out, but their cell keeps its group) and, when asked,
  * the pending pairs (grid neighbours both in the frontier after the step, their edge undecided).
  * Either is null when it would be too big.
  */
 function lookaheadTables(
   plan: FrontierPlan, edgeEnds: Int32Array, cellCount: number, endpointKey: Int32Array,
-  fixed: Int8Array | undefined, wantPending: boolean,
+  fixed: Int8Array | undefined, wantPending: boolean, read: Uint8Array,
 ): { cap: CapacityTable | null; pend: PendingTable | null } {
   const m = plan.edgeCount, W = plan.width;
   const enteredAt = new Int32Array(cellCount).fill(-1);
@@ -815,13 +819,16 @@ function lookaheadTables(
     }
   }
   // Sizes: an edge decided at step j has an entry for each end from its entry step to j - 1, and
-  // is pending from the later entry step to j - 1.
+  // is pending from the later entry step to j - 1; only the steps that are read count (readBefore[j]:
+  // how many of the steps before j are).
+  const readBefore = new Int32Array(m + 1);
+  for (let i = 0; i < m; i++) readBefore[i + 1] = readBefore[i] + read[i];
   let capTotal = 0, pendTotal = 0;
   for (let j = 0; j < m; j++) {
     const e = plan.order[j];
     const a = enteredAt[edgeEnds[2 * e]], b = enteredAt[edgeEnds[2 * e + 1]];
-    capTotal += (j - a) + (j - b);
-    pendTotal += j - Math.max(a, b);
+    capTotal += 2 * readBefore[j] - readBefore[a] - readBefore[b];
+    pendTotal += readBefore[j] - readBefore[Math.max(a, b)];
   }
   const doCap = capTotal <= MAX_CAPACITY, doPend = wantPending && pendTotal <= MAX_PENDING;
   if (!doCap && !doPend) return { cap: null, pend: null };
@@ -857,6 +864,7 @@ function lookaheadTables(
     for (let p = plan.leaveStart[i]; p < plan.leaveStart[i + 1]; p++) slotCell[plan.leaveSlot[p]] = -1;
     groupStart[i] = g;
     pStart[i] = q;
+    if (read[i] === 0) continue;
     for (let x = 0; x < W; x++) {
       const u = slotCell[x];
       if (u < 0) continue;

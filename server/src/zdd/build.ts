@@ -79,13 +79,35 @@ class LevelTable {
   constructor(readonly width: number, sizeHint: number, acct: Guard | null = null) {
     let cap = 64;
     while (cap < sizeHint) cap *= 2;
+    const spare = acct !== null ? takeSpare(acct, cap * width) : null;
     this.cap = cap;
-    this.arena = new Int32Array(Math.max(1, cap * width));
+    this.arena = spare ?? new Int32Array(Math.max(1, cap * width));
     this.table = new Int32Array(cap * 2);
     this.mask = cap * 2 - 1;
     this.acct = acct;
-    if (acct !== null) acct.bytes += (this.arena.length + this.table.length) * 4;
+    if (acct !== null) acct.bytes += (spare !== null ? 0 : this.arena.length * 4) + this.table.length * 4;
   }
+}
+
+/**
+ * Arenas are recycled: the arena of a processed level becomes the spare (the largest one is kept,
+ * still counted in the guard's bytes) that the next new or growing table takes instead of
+ * allocating and zeroing a fresh one (an arena needs no zeroing: only counted states are read).
+ */
+function takeSpare(g: Guard, words: number): Int32Array | null {
+  const a = g.spare;
+  if (a === null || a.length < words || words === 0) return null;
+  g.spare = null;
+  return a;
+}
+
+function releaseArena(g: Guard, a: Int32Array): void {
+  if (g.spare !== null && g.spare.length >= a.length) {
+    g.bytes -= a.length * 4;
+    return;
+  }
+  if (g.spare !== null) g.bytes -= g.spare.length * 4;
+  g.spare = a;
 }
 
 function hashState(s: Int32Array, off: number, w: number): number {
@@ -106,10 +128,15 @@ function growTable(t: LevelTable): void {
     // Stop before the allocation that would pass the budget (a table doubles at once).
     const more = (Math.max(1, cap * w) + cap * 2 - t.arena.length - t.table.length) * 4;
     if (g.bytes + more > g.maxBytes) { g.pending = more; g.bytes += more; g.stop('memory', g.level); }
-    g.bytes -= (t.arena.length + t.table.length) * 4;
+    g.bytes -= t.table.length * 4;
   }
-  const arena = new Int32Array(Math.max(1, cap * w));
+  const spare = g !== null ? takeSpare(g, cap * w) : null;
+  const arena = spare ?? new Int32Array(Math.max(1, cap * w));
   arena.set(t.arena.subarray(0, t.count * w));
+  if (g !== null) {
+    if (spare === null) g.bytes += arena.length * 4;
+    releaseArena(g, t.arena);
+  }
   t.arena = arena;
   const table = new Int32Array(cap * 2);
   const mask = cap * 2 - 1;
@@ -123,7 +150,7 @@ function growTable(t: LevelTable): void {
   t.table = table;
   t.mask = mask;
   t.cap = cap;
-  if (t.acct !== null) t.acct.bytes += (t.arena.length + t.table.length) * 4;
+  if (g !== null) g.bytes += t.table.length * 4;
 }
 
 /** Finds or adds the state s[0 .. w) at this level: its local index if present, else ~(new index). */
@@ -192,6 +219,8 @@ class Guard {
   level = 0;
   /** Bytes of the allocation refused at a memory stop (0 otherwise). */
   pending = 0;
+  /** A processed level's arena kept for reuse (see takeSpare); its bytes stay counted. */
+  spare: Int32Array | null = null;
   constructor(
     readonly maxNodes: number,
     readonly timeMs: number,
@@ -537,7 +566,8 @@ function build(spec: Spec, control: RunControl | undefined, options: BuildOption
     // Levels grow gradually: size the next table like this one to avoid most regrowth.
     children[level] = expandLevel(spec, level, t, tables, w, scratch, guard, evbuf, normalize, n, lastUse);
     // Its states are dropped too (only the child references stay).
-    guard.bytes -= t.arena.length * 4;
+    releaseArena(guard, t.arena);
+    t.arena = EMPTY;
   }
   const created = guard.created;
   if (onProgress) onProgress({ done: top, total: top, nodes: created, phase: 'reduce' });
@@ -746,7 +776,8 @@ export function existsSet(spec: Spec, control?: RunControl): boolean {
         }
       }
     }
-    guard.bytes -= arena.length * 4;
+    releaseArena(guard, arena);
+    t.arena = EMPTY;
   }
   return false;
 }
