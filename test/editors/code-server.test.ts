@@ -19,6 +19,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './chromium';
 import { ROOT, startCodeServer, type CodeServer } from './codeServer';
 
+/** A screenshot into test/artifacts, copied over docs/<docsName> only with UPDATE_SCREENSHOTS=1. */
+async function screenshotFor(page: Page, artifact: string, docsName: string): Promise<void> {
+  const dir = join(ROOT, 'test', 'artifacts');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, artifact) });
+  if (process.env.UPDATE_SCREENSHOTS === '1') copyFileSync(join(dir, artifact), join(ROOT, 'docs', docsName));
+}
+
 // Page globals for the callbacks that Playwright runs inside the browser (the project's lib has no DOM).
 /* eslint-disable @typescript-eslint/no-explicit-any */
 declare const window: any, document: any;
@@ -196,10 +204,7 @@ describe.skipIf(skip)('VS Code (code-server) end to end', () => {
     await hover.first().waitFor({ timeout: 15_000 });
     expect(await hover.first().textContent()).toMatch(/Redundant .*1.* at \(1, ?1\)/);
     step('hover shows the redundant-hint diagnostic');
-    mkdirSync(join(ROOT, 'docs'), { recursive: true });
-    await page.screenshot({ path: join(ROOT, 'docs', 'screenshot.png') });
-    mkdirSync(join(ROOT, 'test', 'artifacts'), { recursive: true });
-    copyFileSync(join(ROOT, 'docs', 'screenshot.png'), join(ROOT, 'test', 'artifacts', 'code-server-before-fix.png'));
+    await screenshotFor(page, 'code-server-before-fix.png', 'screenshot.png');
     await page.mouse.move(5, 400);
     await page.keyboard.press('Escape');
 
@@ -328,8 +333,7 @@ describe.skipIf(skip)('VS Code (code-server) end to end', () => {
     await expect.poll(async () => frame.locator('svg[data-verdict="unique"]:not(.lp-stale) text.lp-redundant').count(), { timeout: 60_000 }).toBe(0);
     step(`minimal puzzle made from the loop: ${gridHints(lines)} hints, unique, the drawn loop`);
     await page.mouse.move(5, 400);
-    await page.screenshot({ path: join(ROOT, 'docs', 'design-workflow.png') });
-    copyFileSync(join(ROOT, 'docs', 'design-workflow.png'), join(ROOT, 'test', 'artifacts', 'code-server-design.png'));
+    await screenshotFor(page, 'code-server-design.png', 'design-workflow.png');
 
     // Draw in the preview: with "Draw loop" on, a click marks a cell inside the loop in the text.
     await frame.locator('#draw-loop').click();
