@@ -93,12 +93,16 @@ class LevelTable {
  * Arenas are recycled: the arena of a processed level becomes the spare (the largest one is kept,
  * still counted in the guard's bytes) that the next new or growing table takes instead of
  * allocating and zeroing a fresh one (an arena needs no zeroing: only counted states are read).
+ * A spare too small for that table is dropped, so that growing levels (where no arena fits the
+ * next one) hold no more memory than without recycling.
  */
 function takeSpare(g: Guard, words: number): Int32Array | null {
   const a = g.spare;
-  if (a === null || a.length < words || words === 0) return null;
+  if (a === null) return null;
   g.spare = null;
-  return a;
+  if (a.length >= words && words > 0) return a;
+  g.bytes -= a.length * 4;
+  return null;
 }
 
 function releaseArena(g: Guard, a: Int32Array): void {
