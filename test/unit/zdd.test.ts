@@ -278,6 +278,19 @@ describe('limits and cancellation', () => {
     expect(existsSet(new Wide(12), { limits: { maxBytes: budget } })).toBe(true);
   });
 
+  it('memory limit: recycled level arenas never make a build hold more than its budget', () => {
+    // Levels that double: no processed arena fits the next table, so a kept spare would only add.
+    for (const mb of [2, 4, 8, 16]) {
+      let err: unknown;
+      try {
+        buildZdd(new Wide(30), { limits: { maxNodes: 1e9, maxBytes: mb * 2 ** 20 } });
+      } catch (e) { err = e; }
+      expect(err).toBeInstanceOf(StopError);
+      const held = Number(/it held (\d+) MB/.exec((err as StopError).stopped.message)![1]);
+      expect(held).toBeLessThanOrEqual(mb);
+    }
+  });
+
   it('progress is reported per level and a finished build is not affected by limits it did not hit', () => {
     const seen: number[] = [];
     const r = buildZdd(new Combination(10, 4), { onProgress: (p) => seen.push(p.done), limits: { maxNodes: 1000 } });

@@ -80,12 +80,13 @@ class LevelTable {
     let cap = 64;
     while (cap < sizeHint) cap *= 2;
     const spare = acct !== null ? takeSpare(acct, cap * width) : null;
+    // Counted (and refused when it would pass the budget) before the allocation.
+    if (acct !== null) acct.reserve((spare !== null ? 0 : Math.max(1, cap * width) * 4) + cap * 2 * 4);
     this.cap = cap;
     this.arena = spare ?? new Int32Array(Math.max(1, cap * width));
     this.table = new Int32Array(cap * 2);
     this.mask = cap * 2 - 1;
     this.acct = acct;
-    if (acct !== null) acct.bytes += (spare !== null ? 0 : this.arena.length * 4) + this.table.length * 4;
   }
 }
 
@@ -232,7 +233,18 @@ class Guard {
     readonly isCancelled: (() => boolean) | undefined,
     readonly top: number,
     readonly maxBytes: number = Infinity,
-  ) {}
+  ) {
+    this.level = top;
+  }
+  /** Counts an allocation of `bytes` about to be made; stops first when it would pass the budget. */
+  reserve(bytes: number): void {
+    if (this.bytes + bytes > this.maxBytes) {
+      this.pending = bytes;
+      this.bytes += bytes;
+      this.stop('memory', this.level);
+    }
+    this.bytes += bytes;
+  }
   check(level: number): void {
     this.level = level;
     if (this.created > this.maxNodes) this.stop('nodes', level);
@@ -325,8 +337,8 @@ function expandLevel(
 ): LevelChildren {
   const n = t.count;
   const arena = t.arena;
+  guard.reserve(8 * n);
   const lo = new Int32Array(n), hi = new Int32Array(n);
-  guard.bytes += 8 * n;
   let loLev: Int32Array | null = null, hiLev: Int32Array | null = null;
   const maxNodes = guard.maxNodes, maxBytes = guard.maxBytes;
   let created = guard.created;
@@ -356,9 +368,9 @@ function expandLevel(
           if (tt === null) { tt = new LevelTable(w, 64, guard); tables[r] = tt; }
           target = tt;
           if (loLev === null || hiLev === null) {
+            guard.reserve(8 * n);
             loLev = new Int32Array(n).fill(nextLevel);
             hiLev = new Int32Array(n).fill(nextLevel);
-            guard.bytes += 8 * n;
           }
           if (take === 0) loLev[j] = r; else hiLev[j] = r;
           if (lastUse[r] < level) lastUse[r] = level;
