@@ -40,7 +40,7 @@ class MateSpec implements Spec {
    * @param shift plan steps before the real edges (1 for the virtual s-t edge)
    */
   constructor(
-    private readonly plan: FrontierPlan,
+    plan: FrontierPlan,
     private readonly m: number,
     private readonly shift: number,
     private readonly hamiltonian: boolean,
