@@ -131,17 +131,14 @@ function growTable(t: LevelTable): void {
   const g = t.acct;
   if (g !== null) {
     // Stop before the allocation that would pass the budget (a table doubles at once).
-    const more = (Math.max(1, cap * w) + cap * 2 - t.arena.length - t.table.length) * 4;
-    if (g.bytes + more > g.maxBytes) { g.pending = more; g.bytes += more; g.stop('memory', g.level); }
+    g.mustFit((Math.max(1, cap * w) + cap * 2 - t.arena.length - t.table.length) * 4);
     g.bytes -= t.table.length * 4;
   }
   const spare = g !== null ? takeSpare(g, cap * w) : null;
   const arena = spare ?? new Int32Array(Math.max(1, cap * w));
   arena.set(t.arena.subarray(0, t.count * w));
-  if (g !== null) {
-    if (spare === null) g.bytes += arena.length * 4;
-    releaseArena(g, t.arena);
-  }
+  // The outgrown arena is dropped, not kept as a spare: the check above counted it as freed.
+  if (g !== null) g.bytes += (spare === null ? arena.length : 0) * 4 - t.arena.length * 4;
   t.arena = arena;
   const table = new Int32Array(cap * 2);
   const mask = cap * 2 - 1;
@@ -218,7 +215,10 @@ const EMPTY = new Int32Array(0); // check limits every 65536 states inside a lev
 /** Limits state shared by the level loop (kept out of closures so hot variables stay in registers). */
 class Guard {
   created = 0;
-  /** Bytes held now: the level tables (arenas and hash tables) and the child references kept. */
+  /**
+   * Bytes held now: the level tables (arenas and hash tables) and the child references kept. Every
+   * allocation is checked before it is made (reserve, mustFit), so it never passes maxBytes.
+   */
   bytes = 0;
   /** The level being expanded (for messages from deep inside, e.g. a table that cannot grow). */
   level = 0;
@@ -236,19 +236,22 @@ class Guard {
   ) {
     this.level = top;
   }
-  /** Counts an allocation of `bytes` about to be made; stops first when it would pass the budget. */
-  reserve(bytes: number): void {
+  /** Stops (limit 'memory') when `bytes` more would pass the budget. */
+  mustFit(bytes: number): void {
     if (this.bytes + bytes > this.maxBytes) {
       this.pending = bytes;
       this.bytes += bytes;
       this.stop('memory', this.level);
     }
+  }
+  /** Counts an allocation of `bytes` about to be made; stops first when it would pass the budget. */
+  reserve(bytes: number): void {
+    this.mustFit(bytes);
     this.bytes += bytes;
   }
   check(level: number): void {
     this.level = level;
     if (this.created > this.maxNodes) this.stop('nodes', level);
-    if (this.bytes > this.maxBytes) this.stop('memory', level);
     if (Date.now() > this.deadline) this.stop('time', level);
     if (this.isCancelled && this.isCancelled()) this.stop('cancelled', level);
   }
@@ -340,7 +343,7 @@ function expandLevel(
   guard.reserve(8 * n);
   const lo = new Int32Array(n), hi = new Int32Array(n);
   let loLev: Int32Array | null = null, hiLev: Int32Array | null = null;
-  const maxNodes = guard.maxNodes, maxBytes = guard.maxBytes;
+  const maxNodes = guard.maxNodes;
   let created = guard.created;
   // Cache the usual target (the next level) in a local.
   const nextLevel = level - 1;
@@ -379,7 +382,6 @@ function expandLevel(
         if (x < 0) {
           x = ~x;
           if (++created > maxNodes) { guard.created = created; guard.stop('nodes', level); }
-          if (guard.bytes > maxBytes) { guard.created = created; guard.stop('memory', level); }
         }
         ref = x;
       }
@@ -786,10 +788,7 @@ export function existsSet(spec: Spec, control?: RunControl): boolean {
         if (normalize !== null) normalize(scratch, 0, r);
         let tt = tables[r];
         if (tt === null) { tt = new LevelTable(w, r === level - 1 ? n : 64, guard); tables[r] = tt; }
-        if (findOrAdd(tt, scratch, w) < 0) {
-          if (++guard.created > guard.maxNodes) guard.stop('nodes', level);
-          if (guard.bytes > guard.maxBytes) guard.stop('memory', level);
-        }
+        if (findOrAdd(tt, scratch, w) < 0 && ++guard.created > guard.maxNodes) guard.stop('nodes', level);
       }
     }
     releaseArena(guard, arena);
