@@ -1,16 +1,14 @@
 // Child side of scripts/sweep-oracle.mjs: how good is the solver's sweep choice (chooseSweep)?
 // argv: JOB_JSON_FILE with { files: string[], maxNodes: number }. For every Numberlink puzzle:
-// deduction once, then a build in each sweep along the shorter side (all eight on a square),
+// deduction (for the sweep the solver would choose), then a build in each sweep along the shorter side (all eight on a square),
 // counting the states created (a build that passes maxNodes counts as maxNodes). Prints one JSON
 // object: per puzzle the states of each sweep (-1: not a candidate) and the index chosen.
 import { readFileSync } from 'node:fs';
 import { parsePuzzle } from '../../server/src/parse/index';
 import type { NumberlinkPuzzle } from '../../server/src/model/puzzle';
-import { chooseSweep, makeInstance, sweepOrder, type Sweep } from '../../server/src/numberlink/instance';
+import { chooseSweep, makeInstance, type Sweep } from '../../server/src/numberlink/instance';
 import { deduce } from '../../server/src/numberlink/deduce';
-import { NumberlinkSpec } from '../../server/src/numberlink/spec';
-import { planFrontier } from '../../server/src/zdd/frontier';
-import { buildZdd } from '../../server/src/zdd/build';
+import { buildNumberlinkZdd } from '../../server/src/numberlink/solve';
 import { StopError } from '../../server/src/zdd/control';
 
 /** Sweep index o = transpose * 4 + reverseCells * 2 + reverseLines, as chooseSweep numbers them. */
@@ -23,7 +21,7 @@ for (const file of job.files) {
   const p = parsePuzzle(readFileSync(file, 'utf8'), 'numberlink').puzzle as NumberlinkPuzzle | null;
   if (!p || p.rows * p.cols < 2) continue;
   const inst = makeInstance(p.rows, p.cols, p.cells, p.labels.length);
-  const d = deduce(inst, p.rule, { probe: true });
+  const d = deduce(inst, p.rule);
   if (d.contradiction) continue;
   const chosen = indexOf(chooseSweep(inst.rows, inst.cols, inst.cells, d.fixed, inst.graph.edges));
   const states: number[] = [];
@@ -31,13 +29,10 @@ for (const file of job.files) {
     const sweep = sweepOf(o);
     // Lines run along the shorter side (both ways on a square), as in chooseSweep.
     if (inst.rows !== inst.cols && sweep.transpose !== inst.cols > inst.rows) { states.push(-1); continue; }
-    const spec = new NumberlinkSpec({
-      cellCount: inst.rows * inst.cols, endpointKey: inst.endpointKey, labelCount: inst.labelCount,
-      plan: planFrontier(inst.graph, sweepOrder(inst.rows, inst.cols, sweep)), rule: p.rule, fixed: d.fixed,
-      edgeEnds: inst.graph.edges,
-    });
     try {
-      states.push(buildZdd(spec, { limits: { maxNodes: job.maxNodes } }).stats.nodesCreated);
+      // The solver's own path (its deduction runs again: the same fixed edges, whatever the sweep).
+      const nz = buildNumberlinkZdd(makeInstance(p.rows, p.cols, p.cells, p.labels.length, sweep), p.rule, { limits: { maxNodes: job.maxNodes } });
+      states.push(nz.stats.nodesCreated);
     } catch (e) {
       if (!(e instanceof StopError)) throw e;
       states.push(job.maxNodes);

@@ -1,7 +1,7 @@
 /**
  * A Numberlink puzzle as a graph problem: the cell adjacency graph (cells are vertices, numbered
  * r * cols + c; orthogonal neighbours are edges, numbered as in `gridGraph`), the endpoint key of
- * every cell, and the edge order with the smallest frontier (a sweep along the shorter side).
+ * every cell, and the sweeps (edge orders along the shorter side, so that the frontier is small).
  */
 import { gridGraph, type Graph } from '../zdd/frontier';
 
@@ -12,11 +12,8 @@ export interface NumberlinkInstance {
   cells: Int32Array;
   labelCount: number;
   graph: Graph;
-  /** Edge order (a permutation of the graph's edges) for the frontier sweep. */
-  order: Int32Array;
-  /** The sweep of `order`; `chosen` when makeInstance picked it (the solver may pick again after deduction). */
-  sweep: Sweep;
-  chosen: boolean;
+  /** The sweep the caller asked for; undefined: the solver picks one after deduction (chooseSweep). */
+  sweep?: Sweep;
   /** 1 + 2*label + half for an endpoint (half 0 for the label's first cell in reading order), else 0. */
   endpointKey: Int32Array;
   /** The two cells of each label, first in reading order first; -1 when the label has not two. */
@@ -127,9 +124,6 @@ export function makeInstance(
   rows: number, cols: number, cells: Int32Array, labelCount: number, sweep?: Sweep,
 ): NumberlinkInstance {
   const graph = gridGraph(rows, cols);
-  const chosen = sweep === undefined;
-  const sw = sweep ?? chooseSweep(rows, cols, cells);
-  const order = sweepOrder(rows, cols, sw);
   const n = rows * cols;
   const endpointKey = new Int32Array(n);
   const ends = new Int32Array(2 * labelCount).fill(-1);
@@ -155,5 +149,5 @@ export function makeInstance(
     adjEdge[pos[graph.edges[2 * e]]++] = e;
     adjEdge[pos[graph.edges[2 * e + 1]]++] = e;
   }
-  return { rows, cols, cells, labelCount, graph, order, sweep: sw, chosen, endpointKey, ends, adjStart, adjEdge };
+  return { rows, cols, cells, labelCount, graph, sweep, endpointKey, ends, adjStart, adjEdge };
 }

@@ -4,7 +4,7 @@
  */
 import type { NumberlinkRule } from '../model/puzzle';
 import { buildZdd, type BuildStats } from '../zdd/build';
-import { resolveLimits, type RunControl } from '../zdd/control';
+import { deadlineOf, type RunControl } from '../zdd/control';
 import { planFrontier } from '../zdd/frontier';
 import { Zdd } from '../zdd/zdd';
 import { deduce } from './deduce';
@@ -44,7 +44,7 @@ export function buildNumberlinkZdd(
   let fixed: Int8Array | undefined;
   let deduced = 0, probed = 0;
   // The time limit covers deduction and building together.
-  const deadline = Math.min(control?.deadline ?? Infinity, Date.now() + resolveLimits(control).timeMs);
+  const deadline = deadlineOf(control, Date.now());
   if (options?.deduce !== false) {
     const d = deduce(inst, rule, { probe: options?.probe !== false, isCancelled: control?.isCancelled, deadline });
     if (d.contradiction) {
@@ -57,11 +57,9 @@ export function buildNumberlinkZdd(
     deduced = d.decided;
     probed = d.probed;
   }
-  // With deduced edges the sweep may start elsewhere (see chooseSweep), unless the caller set it.
-  const order = inst.chosen && fixed !== undefined
-    ? sweepOrder(inst.rows, inst.cols, chooseSweep(inst.rows, inst.cols, inst.cells, fixed, inst.graph.edges))
-    : inst.order;
-  const plan = planFrontier(inst.graph, order);
+  // Unless the caller set it, the sweep is chosen after deduction (see chooseSweep).
+  const sweep = inst.sweep ?? chooseSweep(inst.rows, inst.cols, inst.cells, fixed, inst.graph.edges);
+  const plan = planFrontier(inst.graph, sweepOrder(inst.rows, inst.cols, sweep));
   const spec = new NumberlinkSpec({
     cellCount: inst.rows * inst.cols,
     endpointKey: inst.endpointKey,

@@ -14,7 +14,7 @@
  * path), and resuming from stored levels (options.checkpointEvery / options.resume).
  */
 import { ACCEPT, REJECT, type Spec } from './spec.js';
-import { resolveLimits, StopError, type RunControl, type StopLimit } from './control.js';
+import { deadlineOf, resolveLimits, StopError, type RunControl, type StopLimit } from './control.js';
 import { NodeStore, Zdd } from './zdd.js';
 
 export interface BuildStats {
@@ -266,11 +266,6 @@ class Guard {
       : `undecided: cancelled after ${created} nodes ${where}`;
     throw new StopError({ limit, message, nodes: created, progress: Math.max(0, Math.min(1, (top - level) / top)) });
   }
-}
-
-function deadlineOf(control: RunControl | undefined, t0: number, timeMs: number): number {
-  const d = t0 + timeMs;
-  return control?.deadline !== undefined && control.deadline < d ? control.deadline : d;
 }
 
 /**

@@ -57,3 +57,9 @@ export class StopError extends Error {
 export function resolveLimits(control?: RunControl): Limits {
   return { ...DEFAULT_LIMITS, ...(control?.limits ?? {}) };
 }
+
+/** When work started at `start` must stop: start + limits.timeMs, or control.deadline if earlier. */
+export function deadlineOf(control: RunControl | undefined, start: number, timeMs = resolveLimits(control).timeMs): number {
+  const d = start + timeMs;
+  return control?.deadline !== undefined && control.deadline < d ? control.deadline : d;
+}
