@@ -227,7 +227,6 @@ export class SlitherlinkSession {
       if (d.contradiction) return done({ verdict: 'none', count: '0' });
       const b = this.build(puzzle, d, sub(), stats);
       const { zdd, count, spec, shift } = b;
-      if (count === 0n) return done({ verdict: 'none', count: '0' });
       const edgesOf = (levels: number[]): number[] => spec.edgesOf(levels.map((L) => L - shift));
       // As checkSlitherlink; redundant hints are not incremental (unique puzzles are mostly settled by deduction).
       return done(loopsOutcome(puzzle, grid, {

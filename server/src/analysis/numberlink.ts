@@ -92,7 +92,7 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: CheckOptions): Ch
  * construction (counted by the builder, so each check has its own budget whatever earlier checks
  * in the same process left behind) and stops cleanly with limit 'memory' beyond it.
  */
-export const MEMORY_BUDGET_MB = 2048;
+const MEMORY_BUDGET_MB = 2048;
 
 function withMemoryBudget(control: RunControl | undefined): RunControl {
   if (control?.limits?.maxBytes !== undefined) return control;

@@ -41,8 +41,6 @@ export interface Deduction {
   decided: number;
   /** Of those, decided by probing. */
   probed: number;
-  /** Cell checks done (initial propagation and probing): the work measure of the probing budget. */
-  work: number;
 }
 
 export interface DeduceOptions {
@@ -64,13 +62,14 @@ export interface DeduceOptions {
 export function deduce(inst: NumberlinkInstance, rule: NumberlinkRule, options?: DeduceOptions): Deduction {
   const p = new Propagator(inst, rule);
   p.initial();
+  let probed = 0;
   if (!p.contradiction && options?.probe !== false) {
     const before = p.decided;
     const work = options?.probeWork ?? Math.min(10_000_000, 100 * p.m);
     p.probeAll(options?.radius ?? 1, work, options?.isCancelled, options?.deadline ?? Infinity);
-    p.probed = p.decided - before;
+    probed = p.decided - before;
   }
-  return { fixed: p.fixed, contradiction: p.contradiction, decided: p.decided, probed: p.probed, work: p.work };
+  return { fixed: p.fixed, contradiction: p.contradiction, decided: p.decided, probed };
 }
 
 class Propagator {
@@ -113,7 +112,6 @@ class Propagator {
   get decided(): number {
     return this.edgeLen;
   }
-  probed = 0;
   /** Cell checks done (the probing budget's unit). */
   work = 0;
 
@@ -152,10 +150,6 @@ class Propagator {
     this.queued = new Uint8Array(n);
     this.edgeTrail = new Int32Array(Math.max(1, this.m));
     this.unionTrail = new Int32Array(Math.max(5, 5 * n));
-  }
-
-  find(v: number): number {
-    return this.root[v];
   }
 
   push(v: number): void {

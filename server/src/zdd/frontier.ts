@@ -86,7 +86,7 @@ export function planFrontier(graph: Graph, order?: Int32Array): FrontierPlan {
   // Slot assignment: the lowest free slot first (slots freed at a step are reused from the next).
   const slotOf = new Int32Array(n).fill(-1);
   const isFree = new Uint8Array(n + 1);
-  let width = 0, live = 0, freeCount = 0;
+  let width = 0, freeCount = 0;
   const slotU = new Int32Array(m), slotV = new Int32Array(m);
   for (let i = 0; i < m; i++) {
     for (let p = enterStart[i]; p < enterStart[i + 1]; p++) {
@@ -100,7 +100,6 @@ export function planFrontier(graph: Graph, order?: Int32Array): FrontierPlan {
       } else s = width++;
       slotOf[v] = s;
       enterSlot[p] = s;
-      live++;
     }
     const e = ord[i];
     slotU[i] = slotOf[graph.edges[2 * e]];
@@ -111,10 +110,8 @@ export function planFrontier(graph: Graph, order?: Int32Array): FrontierPlan {
       isFree[slotOf[v]] = 1;
       freeCount++;
       slotOf[v] = -1;
-      live--;
     }
   }
-  void live;
   return {
     order: Int32Array.from(ord), edgeCount: m, width, slotU, slotV,
     enterStart, enterVertex, enterSlot, leaveStart, leaveVertex, leaveSlot,
