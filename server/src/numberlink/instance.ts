@@ -83,9 +83,10 @@ export function chooseSweep(rows: number, cols: number, cells: Int32Array, fixed
   const span = Math.max(rows, cols);
   const wOpen = new Float64Array(span), wEnd = new Float64Array(span);
   for (let k = 0; k < span; k++) { wOpen[k] = Math.exp(-k / 5); wEnd[k] = Math.exp(-k / 2); }
-  // The score depends only on the line of each cell (not on the direction within a line):
-  // per (transpose, reverseLines), by rows or columns counted from either end.
-  const scores = new Float64Array(4);
+  // The score depends only on the line of each cell, not on the direction within a line, so
+  // cells always run forward. Candidates in the order of the earlier rule (rows before columns, the
+  // first line first); ties keep the earlier candidate.
+  let best = defaultSweep(rows, cols), bestScore = -Infinity;
   for (let t = 0; t < 2; t++) {
     const across = (t === 1) !== cols > rows; // computed always (see deduce.ts on deoptimization)
     if (rows !== cols && across) continue;
@@ -104,18 +105,12 @@ export function chooseSweep(rows: number, cols: number, cells: Int32Array, fixed
         }
       }
       for (let v = 0; v < rows * cols; v++) if (cells[v] >= 0) ends += wEnd[lineOf(v)];
-      scores[2 * t + rev] = -open * 1e3 + ends;
+      const score = -open * 1e3 + ends;
+      if (score > bestScore + 1e-9) {
+        best = { transpose: t === 1, reverseLines: rev === 1, reverseCells: false };
+        bestScore = score;
+      }
     }
-  }
-  // Candidates in the order of the earlier rule (o = transpose * 4 + reverseCells * 2 + reverseLines);
-  // ties (e.g. mirror images within a line) keep the earlier candidate.
-  let best = defaultSweep(rows, cols), bestScore = -Infinity;
-  for (let o = 0; o < 8; o++) {
-    const sweep: Sweep = { transpose: (o & 4) !== 0, reverseLines: (o & 1) !== 0, reverseCells: (o & 2) !== 0 };
-    const across = sweep.transpose !== cols > rows;
-    if (rows !== cols && across) continue;
-    const score = scores[2 * (sweep.transpose ? 1 : 0) + (sweep.reverseLines ? 1 : 0)];
-    if (score > bestScore + 1e-9) { best = sweep; bestScore = score; }
   }
   return best;
 }
