@@ -11,7 +11,8 @@ import type { SlitherlinkPuzzle } from '../../server/src/model/puzzle';
 import { checkSlitherlink } from '../../server/src/analysis/slitherlink';
 import { SlitherlinkSpec } from '../../server/src/slitherlink/spec';
 import { buildLoops, loopEdges } from '../../server/src/slitherlink/solve';
-import { findRedundantHints, flipWitnesses, isRedundantByValues } from '../../server/src/slitherlink/redundant';
+import { findRedundantHints, flipWitnesses, type PuzzleHints } from '../../server/src/slitherlink/redundant';
+import type { RunControl } from '../../server/src/zdd/control';
 import { searchExists } from '../../server/src/slitherlink/search';
 import { buildZdd } from '../../server/src/zdd/build';
 import { deduce } from '../../server/src/slitherlink/deduce';
@@ -19,6 +20,26 @@ import { parseSlitherlink } from '../../server/src/parse/index';
 import type { LoopSolution } from '../../server/src/analysis/result';
 import { bruteLoops, isValidLoop } from './slitherlink-brute';
 import { walkSpec } from './slitherlink-walk';
+
+/**
+ * Whether the hint of `cell` is redundant, decided through its other values alone (deduction of
+ * each P[h := v] from scratch, then a ZDD): every loop of P \ h other than the solution breaks
+ * h, so it meets h := v for some v != hint. h is redundant iff no P[h := v] has a loop. An
+ * independent check of the tree's answers. Throws StopError.
+ */
+function isRedundantByValues(puzzle: PuzzleHints, grid: Grid, cell: number, control?: RunControl): boolean {
+  const hints = Int8Array.from(puzzle.hints);
+  const k = puzzle.hints[cell];
+  for (let v = 0; v <= 4; v++) {
+    if (v === k) continue;
+    hints[cell] = v;
+    const d = deduce({ rows: puzzle.rows, cols: puzzle.cols, hints }, { isCancelled: control?.isCancelled });
+    if (d.contradiction) continue;
+    const { zdd } = buildZdd(new SlitherlinkSpec(grid, hints, { fixed: d.edges }), control);
+    if (!zdd.isEmpty()) return false;
+  }
+  return true;
+}
 
 function puzzle(rows: number, cols: number, hints: ArrayLike<number>): SlitherlinkPuzzle {
   return {

@@ -37,7 +37,7 @@
  */
 import { Grid } from '../model/grid';
 import { StopError, type RunControl } from '../zdd/control';
-import { buildZdd, findLiveEvents } from '../zdd/build';
+import { findLiveEvents } from '../zdd/build';
 import { deduce, NOT_HINT, refine, type DeduceOptions, type Deduction } from './deduce';
 import { searchExists } from './search';
 import { gridEdgeOrder, SlitherlinkSpec } from './spec';
@@ -279,9 +279,12 @@ class HintTree {
    * turn; null when every search outgrew its budget.
    */
   private breaks(h: number, fixed: Int8Array | undefined, budgets: readonly number[]): boolean | null {
-    const specs = this.ordersFor(h).map((order) => this.breakSpec(h, fixed, order));
+    // Specs are built when first searched: most hints are settled in the first direction.
+    const orders = this.ordersFor(h);
+    const specs: (SlitherlinkSpec | null)[] = [null, null];
     for (const budget of budgets) {
-      for (const spec of specs) {
+      for (let d = 0; d < orders.length; d++) {
+        const spec = specs[d] ??= this.breakSpec(h, fixed, orders[d]);
         const r = this.search(spec, budget);
         if (r !== null) return r;
       }
@@ -413,25 +416,6 @@ function popcount4(m: number): number {
   return (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1);
 }
 
-/**
- * Whether the hint of `cell` is redundant, decided through its other values alone (deduction of
- * each P[h := v] from scratch, then a ZDD): every loop of P \ h other than the solution breaks
- * h, so it meets h := v for some v != hint. h is redundant iff no P[h := v] has a loop. An
- * independent check of the tree's answers (tests). Throws StopError.
- */
-export function isRedundantByValues(puzzle: PuzzleHints, grid: Grid, cell: number, control?: RunControl): boolean {
-  const hints = Int8Array.from(puzzle.hints);
-  const k = puzzle.hints[cell];
-  for (let v = 0; v <= 4; v++) {
-    if (v === k) continue;
-    hints[cell] = v;
-    const d = deduce({ rows: puzzle.rows, cols: puzzle.cols, hints }, { isCancelled: control?.isCancelled });
-    if (d.contradiction) continue;
-    const { zdd } = buildZdd(new SlitherlinkSpec(grid, hints, { fixed: d.edges }), control);
-    if (!zdd.isEmpty()) return false;
-  }
-  return true;
-}
 
 /**
  * Hints proved necessary by loops that differ from the solution only near them: for each block
