@@ -33,10 +33,10 @@ import type { SlitherlinkPuzzle } from '../model/puzzle';
 import { deduce, type Deduction } from '../slitherlink/deduce';
 import { gridEdgeOrder, SlitherlinkSpec } from '../slitherlink/spec';
 import { buildZdd, type ResumeData } from '../zdd/build';
-import { resolveLimits, StopError, type RunControl } from '../zdd/control';
+import { StopError, type RunControl } from '../zdd/control';
 import { ACCEPT, REJECT, type Spec } from '../zdd/spec';
 import type { Zdd } from '../zdd/zdd';
-import { checkSlitherlink, loopsOutcome, wholeLimit } from './slitherlink';
+import { checkSlitherlink, loopsOutcome, stepControl } from './slitherlink';
 import type { CheckOptions } from './options';
 import type { CheckResult } from './result';
 
@@ -211,12 +211,7 @@ export class SlitherlinkSession {
       ...base, ...r, ms: Math.round((performance.now() - t0) * 100) / 100,
     });
     const control = options.control;
-    const limits = resolveLimits(control);
-    const deadline = Date.now() + limits.timeMs;
-    const sub = (): RunControl => ({
-      ...control,
-      limits: { maxNodes: limits.maxNodes, timeMs: Math.max(1, deadline - Date.now()) },
-    });
+    const sub = stepControl(control);
     const stats = emptyStats('none');
     this.stats = stats;
     const grid = new Grid(rows, cols);
@@ -233,10 +228,10 @@ export class SlitherlinkSession {
         count,
         first: () => edgesOf(zdd.first()),
         second: () => edgesOf(zdd.kth(1n)),
-      }, options, sub, limits.timeMs));
+      }, options, sub));
     } catch (e) {
       if (!(e instanceof StopError)) throw e;
-      return done({ verdict: 'unknown', count: null, stopped: { ...e.stopped, message: wholeLimit(e.stopped.message, limits.timeMs) } });
+      return done({ verdict: 'unknown', count: null, stopped: e.stopped });
     }
   }
 

@@ -4,7 +4,7 @@
  */
 import { Grid } from '../model/grid';
 import type { SlitherlinkPuzzle } from '../model/puzzle';
-import { resolveLimits, StopError, type RunControl } from '../zdd/control';
+import { deadlineOf, resolveLimits, StopError, type RunControl } from '../zdd/control';
 import { deduce } from '../slitherlink/deduce';
 import { buildLoops, edgesAsVertexPairs, loopEdges } from '../slitherlink/solve';
 import { findRedundantHints } from '../slitherlink/redundant';
@@ -24,13 +24,7 @@ export function checkSlitherlink(puzzle: SlitherlinkPuzzle, options: CheckOption
   if (rows <= 0 || cols <= 0) return done({ verdict: 'none', count: '0' });
 
   const control = options.control;
-  const limits = resolveLimits(control);
-  const deadline = Date.now() + limits.timeMs;
-  // Every build gets what is left of the one time budget.
-  const sub = (): RunControl => ({
-    ...control,
-    limits: { maxNodes: limits.maxNodes, timeMs: Math.max(1, deadline - Date.now()) },
-  });
+  const sub = stepControl(control);
   const grid = new Grid(rows, cols);
   const hints = puzzle.hints;
   let hinted = 0;
@@ -58,11 +52,21 @@ export function checkSlitherlink(puzzle: SlitherlinkPuzzle, options: CheckOption
       count: family.zdd.count(),
       first: () => loopEdges(family, family.zdd.first()),
       second: () => loopEdges(family, family.zdd.kth(1n)),
-    }, options, sub, limits.timeMs));
+    }, options, sub));
   } catch (e) {
     if (!(e instanceof StopError)) throw e;
-    return done({ verdict: 'unknown', count: null, stopped: { ...e.stopped, message: wholeLimit(e.stopped.message, limits.timeMs) } });
+    return done({ verdict: 'unknown', count: null, stopped: e.stopped });
   }
+}
+
+/**
+ * The control of every step of one check: the caller's limits (resolved) and the deadline of the
+ * whole check, so that the steps share one time budget and a stop names the whole of it.
+ */
+export function stepControl(control: RunControl | undefined): () => RunControl {
+  const limits = resolveLimits(control);
+  const run: RunControl = { ...control, limits, deadline: deadlineOf(control, Date.now(), limits.timeMs) };
+  return () => run;
 }
 
 /** The family of loops of a puzzle, as a check reads it (grid edge indices). */
@@ -80,7 +84,7 @@ type Outcome = Omit<CheckResult, 'kind' | 'rows' | 'cols' | 'errors' | 'ms'>;
  * puzzle its redundant hints (or why they are undecided). Throws StopError only from the family.
  */
 export function loopsOutcome(
-  puzzle: SlitherlinkPuzzle, grid: Grid, family: LoopFamily, options: CheckOptions, sub: () => RunControl, timeMs: number,
+  puzzle: SlitherlinkPuzzle, grid: Grid, family: LoopFamily, options: CheckOptions, sub: () => RunControl,
 ): Outcome {
   const { count } = family;
   if (count === 0n) return { verdict: 'none', count: '0' };
@@ -96,14 +100,9 @@ export function loopsOutcome(
     return { verdict: 'unique', count: '1', solution, redundant };
   } catch (e) {
     if (!(e instanceof StopError)) throw e;
-    const message = wholeLimit(e.stopped.message, timeMs).replace(/^undecided: /, '');
+    const message = e.stopped.message.replace(/^undecided: /, '');
     return { verdict: 'unique', count: '1', solution, redundantStopped: { ...e.stopped, message: `redundant hints undecided: ${message}` } };
   }
-}
-
-/** Each build is given what is left of the time budget; name the whole budget to the user. */
-export function wholeLimit(message: string, timeMs: number): string {
-  return message.replace(/time limit \(\d+ ms\)/, `time limit (${timeMs} ms)`);
 }
 
 function cancelled(): StopError {

@@ -36,7 +36,7 @@
  * Only for puzzles with exactly one loop (the witnesses rely on it).
  */
 import { Grid } from '../model/grid';
-import { StopError, type RunControl } from '../zdd/control';
+import { deadlineOf, StopError, type RunControl } from '../zdd/control';
 import { findLiveEvents } from '../zdd/build';
 import { deduce, NOT_HINT, refine, type DeduceOptions, type Deduction } from './deduce';
 import { searchExists } from './search';
@@ -119,7 +119,7 @@ class HintTree {
     this.groupOpen = options.groupOpen ?? 250;
     const control = sub();
     this.timeMs = control?.limits?.timeMs ?? Infinity;
-    this.deadline = Date.now() + this.timeMs;
+    this.deadline = deadlineOf(control, Date.now(), this.timeMs);
     this.maxNodes = control?.limits?.maxNodes ?? Infinity;
     this.isCancelled = control?.isCancelled;
   }
