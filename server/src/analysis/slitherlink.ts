@@ -44,7 +44,9 @@ export function checkSlitherlink(puzzle: SlitherlinkPuzzle, options: CheckOption
   }
 
   try {
-    const d = deduce(puzzle, { isCancelled: control?.isCancelled });
+    // The probing order is recorded for the redundant-hint search, which would deduce P again for it.
+    const schedule: number[] = [];
+    const d = deduce(puzzle, { isCancelled: control?.isCancelled, record: schedule });
     if (control?.isCancelled?.()) throw cancelled();
     if (d.contradiction) return done({ verdict: 'none', count: '0' });
     const family = buildLoops(grid, hints, d.edges, sub());
@@ -52,7 +54,7 @@ export function checkSlitherlink(puzzle: SlitherlinkPuzzle, options: CheckOption
       count: family.zdd.count(),
       first: () => loopEdges(family, family.zdd.first()),
       second: () => loopEdges(family, family.zdd.kth(1n)),
-    }, options, sub));
+    }, options, sub, schedule));
   } catch (e) {
     if (!(e instanceof StopError)) throw e;
     return done({ verdict: 'unknown', count: null, stopped: e.stopped });
@@ -81,10 +83,11 @@ type Outcome = Omit<CheckResult, 'kind' | 'rows' | 'cols' | 'errors' | 'ms'>;
 
 /**
  * What a check reports from the family of loops: the verdict and solutions, and for a unique
- * puzzle its redundant hints (or why they are undecided). Throws StopError only from the family.
+ * puzzle its redundant hints (or why they are undecided; `schedule`: see RedundancyOptions). Throws StopError only from the family.
  */
 export function loopsOutcome(
   puzzle: SlitherlinkPuzzle, grid: Grid, family: LoopFamily, options: CheckOptions, sub: () => RunControl,
+  schedule?: readonly number[],
 ): Outcome {
   const { count } = family;
   if (count === 0n) return { verdict: 'none', count: '0' };
@@ -96,7 +99,7 @@ export function loopsOutcome(
   }
   if (options.redundant === false) return { verdict: 'unique', count: '1', solution };
   try {
-    const redundant: CellRef[] = findRedundantHints(puzzle, firstEdges, sub).map((x) => ({ row: Math.floor(x / grid.cols), col: x % grid.cols }));
+    const redundant: CellRef[] = findRedundantHints(puzzle, firstEdges, sub, { schedule }).map((x) => ({ row: Math.floor(x / grid.cols), col: x % grid.cols }));
     return { verdict: 'unique', count: '1', solution, redundant };
   } catch (e) {
     if (!(e instanceof StopError)) throw e;

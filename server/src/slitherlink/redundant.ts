@@ -58,6 +58,11 @@ export interface RedundancyOptions {
   groupOpen?: number;
   /** Window witnesses: block side (default 3) and margin around it (default 2); 0 disables. */
   window?: number;
+  /**
+   * The probing order of P's own deduction (what `deduce(P, { record })` recorded), when the
+   * caller has deduced P already; else P is deduced here for it.
+   */
+  schedule?: readonly number[];
   margin?: number;
 }
 
@@ -101,7 +106,7 @@ class HintTree {
   private readonly maxNodes: number;
   private readonly isCancelled: (() => boolean) | undefined;
   /** Edges whose probes fixed something when P was deduced, in order: a probing order only. */
-  private readonly schedule: number[] = [];
+  private readonly schedule: readonly number[];
   private done = 0;
   private total = 0;
 
@@ -122,12 +127,18 @@ class HintTree {
     this.deadline = deadlineOf(control, Date.now(), this.timeMs);
     this.maxNodes = control?.limits?.maxNodes ?? Infinity;
     this.isCancelled = control?.isCancelled;
+    // Only an order: what P implies is not used (it may rest on the hints under test).
+    let schedule = options.schedule;
+    if (schedule === undefined) {
+      const record: number[] = [];
+      deduce(puzzle, { record, isCancelled: this.isCancelled });
+      schedule = record;
+    }
+    this.schedule = schedule;
   }
 
   run(untested: number[]): void {
     this.total = untested.length;
-    // Only an order: what P implies is not used (it may rest on the hints under test).
-    deduce(this.puzzle, { record: this.schedule, isCancelled: this.isCancelled });
     this.visit(untested, this.deduceNode(untested, null));
   }
 
