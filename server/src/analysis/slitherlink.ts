@@ -72,7 +72,7 @@ export function stepControl(control: RunControl | undefined): () => RunControl {
 }
 
 /** The family of loops of a puzzle, as a check reads it (grid edge indices). */
-export interface LoopFamily {
+export interface FoundLoops {
   count: bigint;
   first(): number[];
   /** The second loop in the family's order (called only when count > 1). */
@@ -86,7 +86,7 @@ type Outcome = Omit<CheckResult, 'kind' | 'rows' | 'cols' | 'errors' | 'ms'>;
  * puzzle its redundant hints (or why they are undecided; `schedule`: see RedundancyOptions). Throws StopError only from the family.
  */
 export function loopsOutcome(
-  puzzle: SlitherlinkPuzzle, grid: Grid, family: LoopFamily, options: CheckOptions, sub: () => RunControl,
+  puzzle: SlitherlinkPuzzle, grid: Grid, family: FoundLoops, options: CheckOptions, sub: () => RunControl,
   schedule?: readonly number[],
 ): Outcome {
   const { count } = family;

@@ -233,29 +233,13 @@ class HintTree {
     return [sorted.slice(0, half), sorted.slice(half)];
   }
 
-  /** RunControl for one ZDD: the caller's limits, the node budget capped at `maxNodes`. */
-  private control(maxNodes: number): RunControl {
-    const c = this.sub();
-    return { ...c, limits: { ...c?.limits, maxNodes: Math.min(maxNodes, this.maxNodes) } };
-  }
-
   /**
    * The hints of M that some loop breaks while meeting every other hint and agreeing with `d`
    * (sound for P \ M); null when the ZDD outgrows the group budget. Throws StopError on time or
    * cancellation.
    */
   private groupTest(M: readonly number[], d: Deduction | null): Set<number> | null {
-    const breakable = new Uint8Array(this.grid.cellCount);
-    for (const h of M) breakable[h] = 1;
-    const spec = new SlitherlinkSpec(this.grid, this.puzzle.hints, { fixed: d?.edges, breakable, mustBreak: true });
-    try {
-      const r = findLiveEvents(spec, this.control(this.groupNodes));
-      if (spec.brokenAtRoot >= 0 && !r.empty) r.live.add(spec.brokenAtRoot);
-      return r.live;
-    } catch (e) {
-      if (!(e instanceof StopError) || e.stopped.limit !== 'nodes') throw e;
-      return null;
-    }
+    return liveBreaks(this.grid, this.puzzle.hints, M, d?.edges, this.sub(), this.groupNodes);
   }
 
   /** The spec's edge order (grid sweep, `gridEdgeOrder`) forwards and backwards. */
@@ -472,14 +456,27 @@ function windowTest(
     for (let c = Math.max(0, c0); c < Math.min(grid.cols, c1); c++)
       for (const e of grid.cellEdges(r, c)) fixed[e] = -1;
   if (known) for (let e = 0; e < grid.edgeCount; e++) if (known[e] >= 0) fixed[e] = known[e];
+  const live = liveBreaks(grid, puzzle.hints, g, fixed, control, maxNodes);
+  return live === null ? null : g.filter((h) => live.has(h));
+}
+
+/**
+ * The hints of `M` that some loop breaks while meeting every other hint and agreeing with
+ * `fixed`, from the events of a ZDD whose loops must break one of them; null when it outgrows
+ * `maxNodes` (capped by the caller's node limit). Throws StopError on time or cancellation.
+ */
+function liveBreaks(
+  grid: Grid, hints: Int8Array, M: readonly number[], fixed: Int8Array | undefined,
+  control: RunControl | undefined, maxNodes: number,
+): Set<number> | null {
   const breakable = new Uint8Array(grid.cellCount);
-  for (const h of g) breakable[h] = 1;
-  const spec = new SlitherlinkSpec(grid, puzzle.hints, { fixed, breakable, mustBreak: true });
+  for (const h of M) breakable[h] = 1;
+  const spec = new SlitherlinkSpec(grid, hints, { fixed, breakable, mustBreak: true });
   try {
     const limit = Math.min(maxNodes, control?.limits?.maxNodes ?? Infinity);
     const r = findLiveEvents(spec, { ...control, limits: { ...control?.limits, maxNodes: limit } });
     if (spec.brokenAtRoot >= 0 && !r.empty) r.live.add(spec.brokenAtRoot);
-    return g.filter((h) => r.live.has(h));
+    return r.live;
   } catch (e) {
     if (!(e instanceof StopError) || e.stopped.limit !== 'nodes') throw e;
     return null;
