@@ -8,14 +8,11 @@
 // passes --max-nodes (default 300000) counts as that many states. Prints the totals of the chosen
 // sweep, of the best sweep per puzzle, of the best line direction with the chosen transposition
 // and cell direction, and of every fixed sweep, plus the puzzles where the choice costs most.
-import * as esbuild from 'esbuild';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { bundle, cacheDir, child, root } from '../test/bench/harness.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: opt, positionals } = parseArgs({
   allowPositionals: true,
   options: { 'max-nodes': { type: 'string' }, json: { type: 'string' } },
@@ -29,18 +26,14 @@ const files = statSync(target).isDirectory()
   ? readdirSync(target, { recursive: true }).map(String).filter((f) => f.endsWith('.nlk')).sort().map((f) => join(target, f))
   : [target];
 
-const cacheDir = join(root, '.cache', 'bench');
-mkdirSync(cacheDir, { recursive: true });
-const runner = join(cacheDir, 'sweeps-runner.cjs');
-await esbuild.build({
-  absWorkingDir: root, entryPoints: ['test/bench/sweeps.ts'], bundle: true, platform: 'node', format: 'cjs',
-  target: 'node20', outfile: runner, logLevel: 'silent',
-});
+const runner = await bundle('sweeps-runner', { entryPoints: ['test/bench/sweeps.ts'] });
 const jobFile = join(cacheDir, `sweeps-${process.pid}.json`);
 writeFileSync(jobFile, JSON.stringify({ files, maxNodes: Number(opt['max-nodes'] ?? 300_000) }));
-const r = spawnSync(process.execPath, ['--max-old-space-size=4096', runner, jobFile], { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'inherit'] });
-if (r.status !== 0) process.exit(r.status ?? 1);
-const rows = JSON.parse(r.stdout);
+const rows = runner.error ? runner : child(runner.path, [jobFile], 3_600_000);
+if (rows.error) {
+  console.error(`sweep-oracle: ${rows.error}`);
+  process.exit(1);
+}
 
 const sum = (f) => rows.reduce((t, x) => t + f(x), 0);
 const candidates = (x) => x.states.filter((s) => s >= 0);

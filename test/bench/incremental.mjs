@@ -4,15 +4,12 @@
 //   node test/bench/incremental.mjs [--edits N] [--json FILE] [--quick]
 // Each puzzle runs in its own process; cold and warm checks are interleaved in it (same run, same
 // machine). Also `node test/bench/run.mjs --only incremental`.
-import * as esbuild from 'esbuild';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { bundle, child, root } from './harness.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const { values: opt } = parseArgs({ options: { edits: { type: 'string' }, json: { type: 'string' }, quick: { type: 'boolean' } } });
 const edits = Number(opt.edits ?? (opt.quick ? 3 : 5));
 const files = ['test/fixtures/slitherlink/incremental_20x20_a.slk', 'test/fixtures/slitherlink/incremental_20x20_b.slk'];
@@ -23,30 +20,29 @@ const median = (xs) => {
 };
 const fmt = (ms) => (ms == null ? '-' : ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`);
 
-const cacheDir = join(root, '.cache', 'bench');
-mkdirSync(cacheDir, { recursive: true });
-const outfile = join(cacheDir, 'incremental-runner.cjs');
-await esbuild.build({
-  absWorkingDir: root, bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile, logLevel: 'silent',
+const runner = await bundle('incremental-runner', {
   stdin: {
     contents: `import { benchIncremental } from './incremental';
 process.stdout.write(JSON.stringify(benchIncremental(process.argv[2], Number(process.argv[3]))));`,
     resolveDir: join(root, 'test/bench'), loader: 'ts', sourcefile: 'incremental-runner.ts',
   },
 });
+if (runner.error) {
+  console.error(`incremental: cannot bundle the runner: ${runner.error}`);
+  process.exit(1);
+}
 
 const cpus = os.cpus();
 const machine = { cpu: cpus[0]?.model ?? 'unknown', cores: cpus.length, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100), date: new Date().toISOString() };
 console.log(`incremental re-check: machine ${machine.cpu}, ${machine.cores} cores, node ${machine.node}, load ${machine.loadAverage.join(' ')}`);
 const results = [];
 for (const file of files) {
-  const r = spawnSync(process.execPath, ['--max-old-space-size=4096', outfile, join(root, file), String(edits)], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26, timeout: 900_000 });
-  if (r.status !== 0) {
-    console.log(`  ${file}: failed: ${(r.stderr || r.error?.message || '').trim().split('\n').slice(-3).join(' | ')}`);
-    results.push({ file, error: r.stderr || String(r.error) });
+  const p = child(runner.path, [join(root, file), String(edits)], 900_000);
+  if (p.error) {
+    console.log(`  ${file}: failed: ${p.error}`);
+    results.push({ file, error: p.error });
     continue;
   }
-  const p = JSON.parse(r.stdout);
   const e = p.edits;
   const summary = {
     coldMs: median(e.map((x) => x.coldMs)), warmMs: median(e.map((x) => x.warmMs)),

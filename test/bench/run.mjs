@@ -13,15 +13,14 @@
 //     10x10 and a 20x20 Slitherlink;
 // (d) every time also as a ratio to a fixed reference workload run in the same process, so that
 //     figures compare across machines. Corpus parts need ../shared/corpus and say so when absent.
-import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { bundle, cacheDir, child, root } from './harness.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const { values: opt } = parseArgs({
   options: {
     only: { type: 'string' },
@@ -53,8 +52,6 @@ const haveCorpus = existsSync(join(corpus, 'answers.json'));
 const nikoliLimit = Number(opt['nikoli-limit'] ?? (quick ? 1000 : 3000));
 const noNikoli = !!opt['no-nikoli'];
 const maxN = Number(opt['max-n'] ?? (quick ? 11 : 14));
-const cacheDir = join(root, '.cache', 'bench');
-mkdirSync(cacheDir, { recursive: true });
 
 // ---------- helpers ----------
 const fmtMs = (ms) => (ms == null ? '-' : ms < 10 ? `${ms.toFixed(2)} ms` : ms < 10_000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
@@ -72,35 +69,6 @@ function table(header, rows, rightFrom = 1) {
   console.log(line(header));
   console.log(w.map((x) => '-'.repeat(x)).join('  '));
   for (const r of cells) console.log(line(r));
-}
-
-/** Bundles a TS entry for child processes; returns its path or null (with the reason) when it cannot. */
-async function bundle(name, options) {
-  const outfile = join(cacheDir, `${name}.cjs`);
-  try {
-    await esbuild.build({ absWorkingDir: root, bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile, logLevel: 'silent', ...options });
-    return { path: outfile };
-  } catch (e) {
-    return { error: e.errors?.map((x) => x.text).join('; ') ?? String(e) };
-  }
-}
-
-/** Runs a bundled child and parses the JSON it prints. */
-function child(script, args, timeoutMs) {
-  const r = spawnSync(process.execPath, ['--max-old-space-size=4096', script, ...args], {
-    cwd: root,
-    encoding: 'utf8',
-    maxBuffer: 1 << 28,
-    timeout: timeoutMs,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  if (r.error?.code === 'ETIMEDOUT' || r.signal === 'SIGTERM') return { error: `killed after ${fmtMs(timeoutMs)}` };
-  if (r.status !== 0) return { error: `exit ${r.status ?? r.signal}: ${(r.stderr || '').trim().split('\n').slice(-3).join(' | ')}` };
-  try {
-    return JSON.parse(r.stdout);
-  } catch {
-    return { error: `no JSON from child: ${r.stdout.slice(0, 200)}` };
-  }
 }
 
 /**
