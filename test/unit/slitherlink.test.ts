@@ -13,7 +13,7 @@ import { SlitherlinkSpec } from '../../server/src/slitherlink/spec';
 import { buildLoops, loopEdges } from '../../server/src/slitherlink/solve';
 import { findRedundantHints, flipWitnesses, type PuzzleHints } from '../../server/src/slitherlink/redundant';
 import type { RunControl } from '../../server/src/zdd/control';
-import { searchExists } from '../../server/src/slitherlink/search';
+import { searchExists } from '../../server/src/zdd/search';
 import { buildZdd } from '../../server/src/zdd/build';
 import { deduce } from '../../server/src/slitherlink/deduce';
 import { parseSlitherlink } from '../../server/src/parse/index';

@@ -39,7 +39,7 @@ import { Grid } from '../model/grid';
 import { deadlineOf, StopError, type RunControl } from '../zdd/control';
 import { findLiveEvents } from '../zdd/build';
 import { deduce, NOT_HINT, refine, type DeduceOptions, type Deduction } from './deduce';
-import { searchExists } from './search';
+import { searchExists } from '../zdd/search';
 import { gridEdgeOrder, SlitherlinkSpec } from './spec';
 
 const WINDOW_NODES = 100_000;

@@ -115,7 +115,8 @@ function releaseArena(g: Guard, a: Int32Array): void {
   g.spare = a;
 }
 
-function hashState(s: Int32Array, off: number, w: number): number {
+/** The hash of the state s[off .. off + w) (also the depth-first search's, zdd/search.ts). */
+export function hashState(s: Int32Array, off: number, w: number): number {
   let h = 0x7f4a7c15 ^ w;
   for (let k = 0; k < w; k++) {
     h = Math.imul(h ^ s[off + k], 0x9e3779b1);

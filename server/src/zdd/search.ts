@@ -7,8 +7,9 @@
  * where a breadth-first search would expand whole levels first; when the family is empty it does
  * the breadth-first search's work.
  */
-import { ACCEPT, REJECT, type Spec } from '../zdd/spec';
-import { StopError } from '../zdd/control';
+import { ACCEPT, REJECT, type Spec } from './spec.js';
+import { StopError } from './control.js';
+import { hashState } from './build.js';
 
 /** Dead states of one level: arena + open addressing (index + 1, 0 = empty). */
 class DeadSet {
@@ -20,19 +21,9 @@ class DeadSet {
     this.table = new Int32Array(32);
   }
 
-  private hash(s: Int32Array, off: number): number {
-    let h = 0x7f4a7c15 ^ this.w;
-    for (let k = 0; k < this.w; k++) {
-      h = Math.imul(h ^ s[off + k]!, 0x9e3779b1);
-      h ^= h >>> 15;
-    }
-    h = Math.imul(h ^ (h >>> 13), 0x85ebca6b);
-    return (h ^ (h >>> 16)) >>> 0;
-  }
-
   has(s: Int32Array, off: number): boolean {
     const w = this.w, mask = this.table.length - 1, arena = this.arena;
-    let i = this.hash(s, off) & mask;
+    let i = hashState(s, off, this.w) & mask;
     for (;;) {
       const e = this.table[i]!;
       if (e === 0) return false;
@@ -55,7 +46,7 @@ class DeadSet {
       const t = new Int32Array(this.table.length * 2);
       const mask = t.length - 1;
       for (let j = 0; j < this.count; j++) {
-        let i = this.hash(this.arena, j * w) & mask;
+        let i = hashState(this.arena, j * w, w) & mask;
         while (t[i] !== 0) i = (i + 1) & mask;
         t[i] = j + 1;
       }
@@ -64,7 +55,7 @@ class DeadSet {
     const base = this.count * w;
     for (let k = 0; k < w; k++) this.arena[base + k] = s[off + k]!;
     const mask = this.table.length - 1;
-    let i = this.hash(s, off) & mask;
+    let i = hashState(s, off, this.w) & mask;
     while (this.table[i] !== 0) i = (i + 1) & mask;
     this.table[i] = ++this.count;
   }
