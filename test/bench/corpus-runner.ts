@@ -1,10 +1,12 @@
 // Child-process side of `npm run bench` for corpus puzzles (bundled by test/bench/run.mjs).
 // argv: JOB_JSON_FILE. Job: { files: string[], rule?: string, redundant: boolean, timeMs?, maxNodes?, parseOnly? }.
-// Prints one JSON object: per-file timings plus this process's peak RSS.
+// Prints one JSON object: per-file timings plus this process's peak RSS, and the reference workload
+// timed just before and after the files (test/bench/reference.mjs), for ratios next in time.
 import { readFileSync } from 'node:fs';
 import { checkText } from '../../server/src/analysis/check';
 import { parsePuzzle, kindFromPath } from '../../server/src/parse/index';
 import type { NumberlinkRule } from '../../server/src/model/puzzle';
+import { measureReference } from './reference.mjs';
 
 interface Job {
   files: string[];
@@ -25,7 +27,6 @@ function rule(text: string | undefined): NumberlinkRule | undefined {
 
 const job = JSON.parse(readFileSync(process.argv[2], 'utf8')) as Job;
 const out: unknown[] = [];
-const cpu0 = process.cpuUsage();
 const texts = job.files.map((f) => readFileSync(f, 'utf8'));
 if (job.parseOnly) {
   const t0 = performance.now();
@@ -36,6 +37,8 @@ if (job.parseOnly) {
   });
   process.stdout.write(JSON.stringify({ ms: performance.now() - t0, cells, maxRssKb: process.resourceUsage().maxRSS }));
 } else {
+  const before = measureReference(5);
+  const cpuStart = process.cpuUsage();
   const limits: { timeMs?: number; maxNodes?: number } = {};
   if (job.timeMs) limits.timeMs = job.timeMs;
   if (job.maxNodes) limits.maxNodes = job.maxNodes;
@@ -59,6 +62,10 @@ if (job.parseOnly) {
     }
     out.push(entry);
   });
-  const cpu = process.cpuUsage(cpu0);
-  process.stdout.write(JSON.stringify({ results: out, cpuMs: (cpu.user + cpu.system) / 1000, maxRssKb: process.resourceUsage().maxRSS }));
+  const cpu = process.cpuUsage(cpuStart);
+  const after = measureReference(5);
+  process.stdout.write(JSON.stringify({
+    results: out, cpuMs: (cpu.user + cpu.system) / 1000,
+    maxRssKb: process.resourceUsage().maxRSS, reference: { before, after },
+  }));
 }

@@ -11,8 +11,9 @@
 //     last-row edit of a large ambiguous Slitherlink;
 // (f) keystroke-to-diagnostics latency of the language server (test/bench/lsp-latency.mjs) on a
 //     10x10 and a 20x20 Slitherlink;
-// (d) every time also as a ratio to a fixed reference workload run in the same process, so that
-//     figures compare across machines. Corpus parts need ../shared/corpus and say so when absent.
+// (d) every time also as a ratio to a fixed reference workload (test/bench/reference.mjs) run in
+//     the same process (for corpus collections: just before and after them), so that figures
+//     compare across machines. Corpus parts need ../shared/corpus and say so when absent.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -20,6 +21,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { bundle, cacheDir, child, root } from './harness.mjs';
+import { measureReference } from './reference.mjs';
 
 const { values: opt } = parseArgs({
   options: {
@@ -71,24 +73,6 @@ function table(header, rows, rightFrom = 1) {
   for (const r of cells) console.log(line(r));
 }
 
-/**
- * The reference workload for ratios: open-addressing inserts of 2^21 pseudo-random keys into an
- * Int32Array table, the same kind of work as the engine's state hashing, independent of our code.
- */
-function referenceWorkload() {
-  const n = 1 << 21, size = 1 << 22, mask = size - 1;
-  const table = new Int32Array(size).fill(-1);
-  let x = 12345, distinct = 0;
-  for (let i = 0; i < n; i++) {
-    x = (Math.imul(x, 1103515245) + 12345) | 0;
-    const key = (x >>> 1) & 0xffffff;
-    let h = Math.imul(key, 0x9e3779b1) >>> 10 & mask;
-    while (table[h] !== -1 && table[h] !== key) h = (h + 1) & mask;
-    if (table[h] === -1) (table[h] = key), distinct++;
-  }
-  return distinct;
-}
-
 // ---------- machine and baseline ----------
 const cpus = os.cpus();
 const machine = {
@@ -100,22 +84,29 @@ const machine = {
   loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
   date: new Date().toISOString(),
 };
-const refTimes = [];
-const refCpu = [];
-for (let i = 0; i < 5; i++) {
-  const c0 = process.cpuUsage();
-  const t0 = performance.now();
-  referenceWorkload();
-  refTimes.push(performance.now() - t0);
-  const c = process.cpuUsage(c0);
-  refCpu.push((c.user + c.system) / 1000);
+// On a shared machine wall time varies with the load; CPU time less so: both are kept, and cpu
+// ratios use the CPU baseline. Corpus collections are timed against the reference their own child
+// runs just before and after them (`adjacent` below); this one serves the other parts.
+const startRef = measureReference(4);
+const baselineMs = startRef.ms;
+const baselineCpuMs = startRef.cpuMs;
+const cpuRatio = (ms, base = baselineCpuMs) => (ms == null ? '-' : `${(ms / base).toFixed(1)}×`);
+const ratio = (ms, base = baselineMs) => (ms == null ? '-' : `${(ms / base).toFixed(1)}×`);
+/**
+ * The reference a corpus child ran before and after its collection (the middle of the two), or
+ * the start baseline when the child gave none; `drift` names a machine whose speed changed by more
+ * than 1.5× while the collection ran (its figures then say little).
+ */
+function adjacent(r) {
+  const b = r.reference?.before, a = r.reference?.after;
+  if (!b || !a) return { ms: baselineMs, cpuMs: baselineCpuMs, drift: null };
+  const slow = Math.max(b.ms, a.ms) / Math.min(b.ms, a.ms);
+  return {
+    ms: (b.ms + a.ms) / 2,
+    cpuMs: (b.cpuMs + a.cpuMs) / 2,
+    drift: slow > 1.5 ? `the machine's speed changed while it ran: reference ${fmtMs(b.ms)} before, ${fmtMs(a.ms)} after` : null,
+  };
 }
-// The first run includes JIT warm-up. On a shared machine wall time varies with the load; CPU time
-// less so: both are kept, and cpu ratios use the CPU baseline.
-const baselineMs = median(refTimes.slice(1));
-const baselineCpuMs = median(refCpu.slice(1));
-const cpuRatio = (ms) => (ms == null ? '-' : `${(ms / baselineCpuMs).toFixed(1)}×`);
-const ratio = (ms) => (ms == null ? '-' : `${(ms / baselineMs).toFixed(1)}×`);
 console.log(`machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, node ${machine.node}, load ${machine.loadAverage.join(' ')}`);
 console.log(`baseline: reference workload (2^21 hashed inserts) ${fmtMs(baselineMs)} wall, ${fmtMs(baselineCpuMs)} cpu; "ratio" = wall / baseline wall, "cpu ratio" = cpu / baseline cpu${quick ? '; QUICK run (subsets)' : ''}\n`);
 
@@ -253,7 +244,11 @@ if (parts.has('slitherlink')) {
       const pk = res.filter((x) => x.file.includes('/puzzlekit/'));
       const ten = classes.get('10×10') ?? [];
       const slowest = [...res].sort((a, b) => b.ms - a.ms)[0];
-      console.log(`    ratios: total ${ratio(total.totalMs)}, with redundant ${ratio(total.redundantTotalMs)}; cpu of the whole run (both passes) ${fmtMs(total.cpuMs)} (${cpuRatio(total.cpuMs)}); peak RSS ${fmtMb(r.maxRssKb)}; slowest ${slowest?.file.split('/').slice(-2).join('/')} ${fmtMs(slowest?.ms)}`);
+      const ref = adjacent(r);
+      total.referenceMs = ref.ms;
+      total.referenceCpuMs = ref.cpuMs;
+      console.log(`    ratios (to the reference run next to this collection, ${fmtMs(ref.ms)}): total ${ratio(total.totalMs, ref.ms)}, with redundant ${ratio(total.redundantTotalMs, ref.ms)}; cpu of the whole run (both passes) ${fmtMs(total.cpuMs)} (${cpuRatio(total.cpuMs, ref.cpuMs)}); peak RSS ${fmtMb(r.maxRssKb)}; slowest ${slowest?.file.split('/').slice(-2).join('/')} ${fmtMs(slowest?.ms)}`);
+      if (ref.drift) console.log(`    note: ${ref.drift}`);
       console.log(`    puzzlekit ${pk.length} puzzles: ${fmtMs(sum(pk.map((x) => x.ms)))} (target < 30 s for all 1,176; cspuz 55.7 s); 10×10 median ${fmtMs(median(ten.map((x) => x.ms)))} (target < 10 ms)`);
       for (const x of res.filter((x) => x.verdict === 'unknown')) console.log(`    unknown: ${x.file}: ${x.stopped}`);
       const redStopped = res.filter((x) => x.redundantStopped);
@@ -291,7 +286,7 @@ if (parts.has('numberlink')) {
         const r = runFiles(files, job, 3_600_000);
         const label = `${s.name}${quick ? ` [${files.length}]` : ''}`;
         if (r.error) {
-          rows.push([label, rule ?? 'file', files.length, '-', '-', '-', '-', '-', '-', '-', r.error]);
+          rows.push([label, rule ?? 'file', files.length, '-', '-', '-', '-', '-', '-', '-', '-', r.error]);
           out.push({ set: s.name, rule: rule ?? 'file', error: r.error });
           continue;
         }
@@ -300,12 +295,15 @@ if (parts.has('numberlink')) {
         const slow = [...res].sort((a, b) => b.ms - a.ms)[0];
         const verdicts = {};
         for (const x of res) verdicts[x.verdict] = (verdicts[x.verdict] ?? 0) + 1;
-        const e = { set: s.name, rule: rule ?? res[0]?.rule ?? 'file', puzzles: res.length, totalMs: sum(v), cpuMs: r.cpuMs, medianMs: median(v), maxMs: slow?.ms, slowest: slow?.file, verdicts, maxRssKb: r.maxRssKb, unknown: res.filter((x) => x.verdict === 'unknown').map((x) => ({ file: x.file, stopped: x.stopped })) };
+        const ref = adjacent(r);
+        const e = { set: s.name, rule: rule ?? res[0]?.rule ?? 'file', puzzles: res.length, totalMs: sum(v), cpuMs: r.cpuMs, medianMs: median(v), maxMs: slow?.ms, slowest: slow?.file, verdicts, maxRssKb: r.maxRssKb, referenceMs: ref.ms, referenceCpuMs: ref.cpuMs, drift: ref.drift, unknown: res.filter((x) => x.verdict === 'unknown').map((x) => ({ file: x.file, stopped: x.stopped })) };
         out.push(e);
-        rows.push([label, rule ?? `file (${res[0]?.rule ?? '?'})`, res.length, fmtMs(e.totalMs), ratio(e.totalMs), fmtMs(e.cpuMs), cpuRatio(e.cpuMs), fmtMs(e.medianMs), `${fmtMs(e.maxMs)} ${slow?.file.split('/').pop() ?? ''}`, fmtMb(e.maxRssKb), Object.entries(verdicts).map(([k, n]) => `${n} ${k}`).join(', ')]);
+        rows.push([label, rule ?? `file (${res[0]?.rule ?? '?'})`, res.length, fmtMs(e.totalMs), ratio(e.totalMs, ref.ms), fmtMs(ref.ms), fmtMs(e.cpuMs), cpuRatio(e.cpuMs, ref.cpuMs), fmtMs(e.medianMs), `${fmtMs(e.maxMs)} ${slow?.file.split('/').pop() ?? ''}`, fmtMb(e.maxRssKb), Object.entries(verdicts).map(([k, n]) => `${n} ${k}`).join(', ')]);
       }
     }
-    table(['collection', 'rule', 'puzzles', 'total', 'ratio', 'cpu', 'cpu ratio', 'median', 'slowest', 'peak RSS', 'verdicts'], rows, 2);
+    table(['collection', 'rule', 'puzzles', 'total', 'ratio', 'reference', 'cpu', 'cpu ratio', 'median', 'slowest', 'peak RSS', 'verdicts'], rows, 2);
+    console.log('    ratio: total / the reference workload, run in the same process just before and after the collection');
+    for (const e of out) if (e.drift) console.log(`    note (${e.set}, ${e.rule}): ${e.drift}`);
     for (const s of sets) if (s.target) console.log(`    ${s.name}: ${s.target}`);
     for (const e of out) {
       const u = e.unknown ?? [];
