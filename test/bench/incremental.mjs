@@ -4,9 +4,9 @@
 //   node test/bench/incremental.mjs [--edits N] [--json FILE] [--quick]
 // Each puzzle runs in its own process; cold and warm checks are interleaved in it (same run, same
 // machine). Also `node test/bench/run.mjs --only incremental`.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { bundle, child, root } from './harness.mjs';
 
