@@ -9,15 +9,12 @@ import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { bundle, child, root } from './harness.mjs';
+import { median } from './stats.mjs';
 
 const { values: opt } = parseArgs({ options: { edits: { type: 'string' }, json: { type: 'string' }, quick: { type: 'boolean' } } });
 const edits = Number(opt.edits ?? (opt.quick ? 3 : 5));
 const files = ['test/fixtures/slitherlink/incremental_20x20_a.slk', 'test/fixtures/slitherlink/incremental_20x20_b.slk'];
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : null;
-};
 const fmt = (ms) => (ms == null ? '-' : ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`);
 
 const runner = await bundle('incremental-runner', {

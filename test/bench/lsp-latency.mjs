@@ -11,6 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import rpc from 'vscode-jsonrpc/node.js';
+import { median } from './stats.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const { values: opt } = parseArgs({ options: { keys: { type: 'string' }, json: { type: 'string' } } });
@@ -26,11 +27,6 @@ const cases = [
   { name: '20x20', mode: 'redundant', file: 'test/fixtures/slitherlink/20x20_hard_01.slk', waitFinal: false },
   { name: '20x20', mode: 'any', file: 'test/fixtures/slitherlink/20x20_hard_01.slk', waitFinal: false },
 ];
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : null;
-};
 
 async function run(c) {
   const proc = spawn(process.execPath, [server, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });

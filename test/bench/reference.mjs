@@ -3,6 +3,7 @@
 // hashing, independent of our code. Shared by the bench parent and the children that time corpus
 // collections, so that a collection's ratio uses the reference run next to it (the machine's speed
 // drifts over a long bench on a shared host).
+import { median } from './stats.mjs';
 
 export function referenceWorkload() {
   const n = 1 << 21, size = 1 << 22, mask = size - 1;
@@ -37,9 +38,5 @@ export function measureReference(runs) {
   timeReference();
   const t = [];
   for (let i = 0; i < runs; i++) t.push(timeReference());
-  const mid = (xs) => {
-    const s = [...xs].sort((a, b) => a - b);
-    return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-  };
-  return { ms: mid(t.map((x) => x.ms)), cpuMs: mid(t.map((x) => x.cpuMs)) };
+  return { ms: median(t.map((x) => x.ms)), cpuMs: median(t.map((x) => x.cpuMs)) };
 }

@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { bundle, cacheDir, child, root } from './harness.mjs';
 import { measureReference } from './reference.mjs';
+import { median } from './stats.mjs';
 
 const { values: opt } = parseArgs({
   options: {
@@ -58,11 +59,6 @@ const maxN = Number(opt['max-n'] ?? (quick ? 11 : 14));
 // ---------- helpers ----------
 const fmtMs = (ms) => (ms == null ? '-' : ms < 10 ? `${ms.toFixed(2)} ms` : ms < 10_000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
 const fmtMb = (kb) => (kb == null ? '-' : `${Math.round(kb / 1024)} MB`);
-const median = (xs) => {
-  if (xs.length === 0) return null;
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);
 function table(header, rows, rightFrom = 1) {
   const cells = rows.map((r) => r.map((c) => String(c)));
@@ -247,6 +243,7 @@ if (parts.has('slitherlink')) {
       const ref = adjacent(r);
       total.referenceMs = ref.ms;
       total.referenceCpuMs = ref.cpuMs;
+      total.drift = ref.drift;
       console.log(`    ratios (to the reference run next to this collection, ${fmtMs(ref.ms)}): total ${ratio(total.totalMs, ref.ms)}, with redundant ${ratio(total.redundantTotalMs, ref.ms)}; cpu of the whole run (both passes) ${fmtMs(total.cpuMs)} (${cpuRatio(total.cpuMs, ref.cpuMs)}); peak RSS ${fmtMb(r.maxRssKb)}; slowest ${slowest?.file.split('/').slice(-2).join('/')} ${fmtMs(slowest?.ms)}`);
       if (ref.drift) console.log(`    note: ${ref.drift}`);
       console.log(`    puzzlekit ${pk.length} puzzles: ${fmtMs(sum(pk.map((x) => x.ms)))} (target < 30 s for all 1,176; cspuz 55.7 s); 10×10 median ${fmtMs(median(ten.map((x) => x.ms)))} (target < 10 ms)`);
