@@ -3,6 +3,7 @@
 import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -37,4 +38,18 @@ export function child(script, args, timeoutMs) {
   } catch {
     return { error: `no JSON from child: ${r.stdout.slice(0, 200)}` };
   }
+}
+
+/** The machine a bench ran on, as every bench report records it. */
+export function machineInfo() {
+  const cpus = os.cpus();
+  return {
+    cpu: cpus[0]?.model ?? 'unknown',
+    cores: cpus.length,
+    memoryGb: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
+    date: new Date().toISOString(),
+  };
 }

@@ -5,10 +5,9 @@
 // Each puzzle runs in its own process; cold and warm checks are interleaved in it (same run, same
 // machine). Also `node test/bench/run.mjs --only incremental`.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { bundle, child, root } from './harness.mjs';
+import { bundle, child, machineInfo, root } from './harness.mjs';
 import { median } from './stats.mjs';
 
 const { values: opt } = parseArgs({ options: { edits: { type: 'string' }, json: { type: 'string' }, quick: { type: 'boolean' } } });
@@ -29,8 +28,7 @@ if (runner.error) {
   process.exit(1);
 }
 
-const cpus = os.cpus();
-const machine = { cpu: cpus[0]?.model ?? 'unknown', cores: cpus.length, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100), date: new Date().toISOString() };
+const machine = machineInfo();
 console.log(`incremental re-check: machine ${machine.cpu}, ${machine.cores} cores, node ${machine.node}, load ${machine.loadAverage.join(' ')}`);
 const results = [];
 for (const file of files) {

@@ -16,11 +16,10 @@
 //     compare across machines. Corpus parts need ../shared/corpus and say so when absent.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { bundle, cacheDir, child, root } from './harness.mjs';
+import { bundle, cacheDir, child, machineInfo, root } from './harness.mjs';
 import { measureReference } from './reference.mjs';
 import { median } from './stats.mjs';
 
@@ -70,16 +69,7 @@ function table(header, rows, rightFrom = 1) {
 }
 
 // ---------- machine and baseline ----------
-const cpus = os.cpus();
-const machine = {
-  cpu: cpus[0]?.model ?? 'unknown',
-  cores: cpus.length,
-  memoryGb: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
-  node: process.version,
-  platform: `${os.platform()} ${os.release()}`,
-  loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
-  date: new Date().toISOString(),
-};
+const machine = machineInfo();
 // On a shared machine wall time varies with the load; CPU time less so: both are kept, and cpu
 // ratios use the CPU baseline. Corpus collections are timed against the reference their own child
 // runs just before and after them (`adjacent` below); this one serves the other parts.
