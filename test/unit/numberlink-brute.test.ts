@@ -156,12 +156,19 @@ describe('numberlink pruning keeps every solution (larger grids, against the unp
       const inst = makeInstance(rows, cols, cells, pairs);
       for (const rule of RULES) {
         const plain = buildNumberlinkZdd(inst, rule, undefined, { deduce: false, lookahead: false }).zdd.count();
-        const pruned = buildNumberlinkZdd(inst, rule).zdd.count();
-        expect(pruned, `${rows}x${cols} ${Array.from(cells)} ${JSON.stringify(rule)}`).toBe(plain);
+        const what = `${rows}x${cols} ${Array.from(cells)} ${JSON.stringify(rule)}`;
+        const depth = buildNumberlinkZdd(inst, rule);
+        expect(depth.zdd.count(), what).toBe(plain);
+        // The depth-first build with the propagator following every path (the default) and the
+        // breadth-first one on frontier states alone build the same reduced diagram.
+        const breadth = buildNumberlinkZdd(inst, rule, undefined, { search: 'breadth' });
+        expect(breadth.zdd.count(), what + ' (breadth-first)').toBe(plain);
+        expect(depth.stats.reducedNodes, what + ' (same reduced diagram)').toBe(breadth.stats.reducedNodes);
+        if (plain > 0n) expect(depth.zdd.first(), what + ' (same first set)').toEqual(breadth.zdd.first());
         if (rule.notouch) {
           // The code for frontiers wider than 32 cells (several words per avoidance row).
           const wide = buildNumberlinkZdd(inst, rule, undefined, { avoidWords: 2 }).zdd.count();
-          expect(wide, `${rows}x${cols} ${Array.from(cells)} ${JSON.stringify(rule)} (2 words)`).toBe(plain);
+          expect(wide, what + ' (2 words)').toBe(plain);
         }
         if (plain > 0n) nonzero++;
       }

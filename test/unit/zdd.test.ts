@@ -3,6 +3,7 @@ import { buildZdd, existsSet, findLiveEvents, liveEvents } from '../../server/sr
 import { Zdd, uniformBigInt } from '../../server/src/zdd/zdd';
 import { ACCEPT, REJECT, type Spec } from '../../server/src/zdd/spec';
 import { StopError } from '../../server/src/zdd/control';
+import { buildZddDepthFirst, type PathFilter } from '../../server/src/zdd/depthFirst';
 
 /** Deterministic PRNG (mulberry32) so failures reproduce. */
 function rng(seed: number): () => number {
@@ -492,5 +493,69 @@ describe('findLiveEvents (no reduced diagram)', () => {
     // NoAdjacent(6, 1000): only the empty set (sum 0) is accepted, so nothing is live.
     expect(findLiveEvents(new NoAdjacent(6, 1000)).live.size).toBe(0);
     expect(findLiveEvents(new SumSpec(12, 2, 24)).empty).toBe(true);
+  });
+});
+
+describe('depth-first build (zdd/depthFirst.ts)', () => {
+  it('without a filter: the same families as the breadth-first build (skips, empty families, ACCEPT early)', () => {
+    const specs: Spec[] = [
+      new Combination(10, 4), new Combination(6, 0), new Combination(3, 5), new NoAdjacent(14, 9),
+      new NoAdjacent(1, 1), new SumSpec(12, 4, 30), new SumSpec(10, 3, 100), new Wide(9),
+    ];
+    for (const spec of specs) {
+      const a = buildZdd(spec).zdd, b = buildZddDepthFirst(spec, null).zdd;
+      expect(b.count()).toBe(a.count());
+      expect(famKey(b.sets())).toEqual(famKey(a.sets()));
+    }
+  });
+
+  it('a filter that prunes transitions with no completion (from what it knows of the path) keeps the family and saves states', () => {
+    // k-subsets of {1..n} with sum S; the filter keeps the path's elements and prunes a step when
+    // even the largest elements left cannot reach S (the spec alone sees it only at level 1).
+    const [n, k, S] = [16, 5, 60];
+    const spec = new SumSpec(n, k, S);
+    const path: number[] = []; // per step taken: the element taken, or 0
+    let maxDepth = 0;
+    const filter: PathFilter = {
+      follow(level, take, next) {
+        const taken = path.filter((x) => x > 0).length + take;
+        let best = path.reduce((x, y) => x + y, 0) + (take ? level : 0);
+        for (let x = next, left = k - taken; x >= 1 && left > 0; x--, left--) best += x;
+        if (best < S) return false;
+        path.push(take ? level : 0);
+        maxDepth = Math.max(maxDepth, path.length);
+        return true;
+      },
+      back() {
+        path.pop();
+      },
+    };
+    const want = allSubsets(n).filter((s) => s.length === k && s.reduce((a, b) => a + b, 0) === S);
+    const plain = buildZddDepthFirst(spec, null);
+    const pruned = buildZddDepthFirst(spec, filter);
+    expect(pruned.zdd.count()).toBe(BigInt(want.length));
+    expect(famKey(pruned.zdd.sets())).toEqual(famKey(want));
+    expect(pruned.stats.reducedNodes).toBe(plain.stats.reducedNodes);
+    expect(pruned.stats.nodesCreated).toBeLessThan(plain.stats.nodesCreated);
+    expect(path.length).toBe(0); // every step taken was undone
+    expect(maxDepth).toBeGreaterThan(1);
+  });
+
+  it('limits: nodes, cancellation and memory stop it as they stop the breadth-first build', () => {
+    const stopOf = (f: () => unknown) => {
+      try { f(); } catch (e) { expect(e).toBeInstanceOf(StopError); return (e as StopError).stopped; }
+      throw new Error('did not stop');
+    };
+    const nodes = stopOf(() => buildZddDepthFirst(new Wide(24), null, { limits: { maxNodes: 5000 } }));
+    expect(nodes.limit).toBe('nodes');
+    expect(nodes.message).toMatch(/^undecided: stopped after \d+ nodes at level \d+ of 24/);
+    let polls = 0;
+    const cancelled = stopOf(() => buildZddDepthFirst(new Wide(24), null, { isCancelled: () => ++polls > 3 }));
+    expect(cancelled.limit).toBe('cancelled');
+    const memory = stopOf(() => buildZddDepthFirst(new Wide(24), null, { limits: { maxBytes: 2 ** 20 } }));
+    expect(memory.limit).toBe('memory');
+    expect(memory.message).toMatch(/^undecided: stopped at the memory limit \(1 MB for this diagram/);
+    // Within its limits the same build finishes.
+    expect(buildZddDepthFirst(new Wide(12), null, { limits: { maxBytes: 2 ** 20 } }).zdd.count()).toBe(4096n);
   });
 });

@@ -41,6 +41,11 @@ export interface Deduction {
   decided: number;
   /** Of those, decided by probing. */
   probed: number;
+  /**
+   * The propagator at the deduced fixpoint (fixed edges and their chains), for a builder that
+   * follows its decisions with it (see pathFilter.ts).
+   */
+  propagator: Propagator;
 }
 
 export interface DeduceOptions {
@@ -69,10 +74,14 @@ export function deduce(inst: NumberlinkInstance, rule: NumberlinkRule, options?:
     p.probeAll(options?.radius ?? 1, work, options?.isCancelled, options?.deadline ?? Infinity);
     probed = p.decided - before;
   }
-  return { fixed: p.fixed, contradiction: p.contradiction, decided: p.decided, probed };
+  return { fixed: p.fixed, contradiction: p.contradiction, decided: p.decided, probed, propagator: p };
 }
 
-class Propagator {
+/**
+ * The rules of the module comment over the grid, to their fixpoint, with exact undo (`undo` to
+ * the lengths of the edge and union stacks taken before a change).
+ */
+export class Propagator {
   readonly n: number;
   readonly m: number;
   readonly E: Int32Array;
@@ -245,7 +254,8 @@ class Propagator {
     }
   }
 
-  private clearQueue(): void {
+  /** Empties the queue (after a contradiction found outside propagate). */
+  clearQueue(): void {
     while (this.qLen > 0) {
       this.queued[this.queue[this.qHead]] = 0;
       this.qHead = this.qHead + 1 === this.n ? 0 : this.qHead + 1;

@@ -1,14 +1,17 @@
 /**
  * Builds the ZDD of all solutions of a Numberlink instance under a rule: deduction first (forced
- * and forbidden edges), then the path-matching spec over the frontier plan.
+ * and forbidden edges), then the path-matching spec over the frontier plan, built depth-first
+ * with the deduction's propagator following every path (or breadth-first, for comparison).
  */
 import type { NumberlinkRule } from '../model/puzzle';
 import { buildZdd, type BuildStats } from '../zdd/build';
+import { buildZddDepthFirst } from '../zdd/depthFirst';
 import { deadlineOf, type RunControl } from '../zdd/control';
 import { planFrontier } from '../zdd/frontier';
 import { Zdd } from '../zdd/zdd';
-import { deduce } from './deduce';
+import { deduce, type Propagator } from './deduce';
 import { chooseSweep, sweepOrder, type NumberlinkInstance } from './instance';
+import { PropagatingFilter } from './pathFilter';
 import { NumberlinkSpec } from './spec';
 
 export interface NumberlinkZdd {
@@ -32,6 +35,12 @@ export interface SolveOptions {
   lookahead?: boolean;
   /** Tests only: see SpecInput.avoidWords. */
   avoidWords?: number;
+  /**
+   * 'depth' (the default when deduction runs): depth-first, the deduction propagator following
+   * every path (pathFilter.ts). 'breadth': level by level on the frontier states alone, the
+   * independent method the tests compare with (and the only one without deduction).
+   */
+  search?: 'depth' | 'breadth';
 }
 
 export function buildNumberlinkZdd(
@@ -42,6 +51,7 @@ export function buildNumberlinkZdd(
 ): NumberlinkZdd {
   const m = inst.graph.edges.length >> 1;
   let fixed: Int8Array | undefined;
+  let propagator: Propagator | undefined;
   let deduced = 0, probed = 0;
   // The time limit covers deduction and building together.
   const deadline = deadlineOf(control, Date.now());
@@ -53,7 +63,9 @@ export function buildNumberlinkZdd(
         stats: { ms: 0, nodesCreated: 0, maxLevelWidth: 0, levels: m, reducedNodes: 0, resumedFrom: 0 },
       };
     }
-    fixed = d.fixed;
+    // A copy: the propagator's own array changes (and is restored) while the search follows it.
+    fixed = d.fixed.slice();
+    propagator = d.propagator;
     deduced = d.decided;
     probed = d.probed;
   }
@@ -70,6 +82,17 @@ export function buildNumberlinkZdd(
     edgeEnds: options?.lookahead === false ? undefined : inst.graph.edges,
     avoidWords: options?.avoidWords,
   });
-  const { zdd, stats } = buildZdd(spec, { ...control, deadline });
+  let built;
+  if (propagator !== undefined && options?.search !== 'breadth') {
+    const filter = new PropagatingFilter(spec, propagator, plan.order);
+    try {
+      built = buildZddDepthFirst(spec, filter, { ...control, deadline });
+    } finally {
+      filter.detach();
+    }
+  } else {
+    built = buildZdd(spec, { ...control, deadline });
+  }
+  const { zdd, stats } = built;
   return { zdd, edgesOf: (levels) => spec.decode(levels), stats, deduced, probed };
 }

@@ -118,6 +118,8 @@ export class NumberlinkSpec implements Spec {
   private readonly keyMask: Int32Array;
   private readonly maskGen: Int32Array;
   private gen = 0;
+  /** When set (pathFilter.ts), every step run writes its decision here, by step. */
+  trace: Int8Array | null = null;
   /** Free keys in use, as bits (key - freeBase), kept with the masks. */
   private freeUsed = 0;
   /** The state the masks describe (normalize uses them only for that state). */
@@ -353,6 +355,7 @@ export class NumberlinkSpec implements Spec {
     this.enter(s, off, i);
     const fx = this.fixedAtStep[i];
     if (fx >= 0 && fx !== take) return false;
+    if (this.trace !== null) this.trace[i] = take;
     const a = plan.slotU[i], b = plan.slotV[i];
     if (take === 1) {
       if (!this.join(s, off, a, b)) return false;

@@ -213,8 +213,11 @@ interface LevelChildren {
 const CHECK_MASK = 0xffff;
 const EMPTY = new Int32Array(0); // check limits every 65536 states inside a level
 
-/** Limits state shared by the level loop (kept out of closures so hot variables stay in registers). */
-class Guard {
+/**
+ * Limits state shared by the level loop (kept out of closures so hot variables stay in registers);
+ * also the depth-first builder's (depthFirst.ts).
+ */
+export class Guard {
   created = 0;
   /**
    * Bytes held now: the level tables (arenas and hash tables) and the child references kept. Every
@@ -227,6 +230,8 @@ class Guard {
   pending = 0;
   /** A processed level's arena kept for reuse (see takeSpare); its bytes stay counted. */
   spare: Int32Array | null = null;
+  /** What the refused allocation was for, in the message of a memory stop. */
+  needer = 'a level';
   constructor(
     readonly maxNodes: number,
     readonly timeMs: number,
@@ -263,7 +268,7 @@ class Guard {
     const message =
       limit === 'nodes' ? `undecided: stopped after ${created} nodes ${where} (node limit ${this.maxNodes})`
       : limit === 'time' ? `undecided: stopped by the time limit (${this.timeMs} ms) after ${created} nodes ${where}`
-      : limit === 'memory' ? `undecided: stopped at the memory limit (${mb(this.maxBytes)} MB for this diagram: it held ${mb(this.bytes - this.pending)} MB${this.pending > 0 ? ` and a level needed ${mb(this.pending)} MB more` : ''}) after ${created} nodes ${where}`
+      : limit === 'memory' ? `undecided: stopped at the memory limit (${mb(this.maxBytes)} MB for this diagram: it held ${mb(this.bytes - this.pending)} MB${this.pending > 0 ? ` and ${this.needer} needed ${mb(this.pending)} MB more` : ''}) after ${created} nodes ${where}`
       : `undecided: cancelled after ${created} nodes ${where}`;
     throw new StopError({ limit, message, nodes: created, progress: Math.max(0, Math.min(1, (top - level) / top)) });
   }

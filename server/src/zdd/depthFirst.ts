@@ -1,0 +1,231 @@
+/**
+ * Depth-first ZDD construction with a memo of the states already built, for specs whose
+ * transitions a `PathFilter` can prune with what it knows of the whole path from the root.
+ *
+ * The breadth-first builder (build.ts) sees a state only as the frontier summary that many paths
+ * share, so a check can use nothing but that summary. Depth-first, the path to the current state
+ * is known, and a filter can keep a model of it (for Numberlink, the deduction propagator with
+ * every decision of the path set) that refutes a wrong decision as soon as it is made, where the
+ * frontier summary shows the contradiction only many levels later. Sound because of how the memo
+ * works: the sets below a state depend on the state only, so a transition the filter refutes for
+ * one path to a state leads to no set from any path to it, and the node a state gets (built
+ * under whichever path reached it first) is the same for all of them.
+ *
+ * Nodes are made bottom-up as the search returns, reduced on the fly (NodeStore.node). The memo
+ * keeps every state built until the end: a state can be met again from any later path. The
+ * limits are the breadth-first builder's (nodes = states built, time, cancellation, bytes held).
+ */
+import { ACCEPT, REJECT, type Spec } from './spec.js';
+import { deadlineOf, resolveLimits, type RunControl } from './control.js';
+import { Guard, hashState, type BuildStats } from './build.js';
+import { NodeStore, Zdd } from './zdd.js';
+
+/** Follows the search along the path from the root; see the module comment for soundness. */
+export interface PathFilter {
+  /**
+   * spec.child just decided `level` as `take` and returned `next` (a lower level; not a terminal).
+   * False: no set follows this transition (and nothing is kept to undo). True: the filter has
+   * taken the step and will be told `back()` when the search returns from it.
+   */
+  follow(level: number, take: 0 | 1, next: number): boolean;
+  /** Undoes the last step taken. */
+  back(): void;
+}
+
+// Limits are checked every 16384 states built (a state costs more here than breadth-first).
+const CHECK_MASK = 0x3fff;
+
+/** The memo: (level, state) keys in one arena, their node ids, and an open-addressing table. */
+class Memo {
+  keys: Int32Array;
+  ids: Int32Array;
+  table: Int32Array; // key index + 1, 0 = empty
+  count = 0;
+  private readonly key: Int32Array;
+  constructor(readonly width: number, private readonly guard: Guard) {
+    const cap = 1024;
+    guard.reserve(cap * (width + 1 + 1 + 2) * 4);
+    this.keys = new Int32Array(cap * (width + 1));
+    this.ids = new Int32Array(cap);
+    this.table = new Int32Array(cap * 2);
+    this.key = new Int32Array(width + 1);
+  }
+
+  private load(level: number, s: Int32Array, off: number): number {
+    const key = this.key, w = this.width;
+    key[0] = level;
+    for (let k = 0; k < w; k++) key[k + 1] = s[off + k];
+    return hashState(key, 0, w + 1);
+  }
+
+  /** The node of the state, or -1. */
+  find(level: number, s: Int32Array, off: number): number {
+    const h = this.load(level, s, off);
+    const kw = this.width + 1, key = this.key, keys = this.keys, table = this.table;
+    const mask = table.length - 1;
+    let i = h & mask;
+    for (;;) {
+      const e = table[i];
+      if (e === 0) return -1;
+      const base = (e - 1) * kw;
+      let k = 0;
+      while (k < kw && keys[base + k] === key[k]) k++;
+      if (k === kw) return this.ids[e - 1];
+      i = (i + 1) & mask;
+    }
+  }
+
+  add(level: number, s: Int32Array, off: number, id: number): void {
+    const kw = this.width + 1;
+    if (this.count === this.ids.length) this.grow();
+    const h = this.load(level, s, off);
+    const j = this.count++;
+    this.keys.set(this.key, j * kw);
+    this.ids[j] = id;
+    const table = this.table, mask = table.length - 1;
+    let i = h & mask;
+    while (table[i] !== 0) i = (i + 1) & mask;
+    table[i] = j + 1;
+  }
+
+  private grow(): void {
+    const kw = this.width + 1, cap = this.ids.length * 2;
+    // Counted before the allocation: the old arrays are freed once the new ones hold their data.
+    this.guard.reserve(cap * (kw + 1 + 2) * 4);
+    const keys = new Int32Array(cap * kw);
+    keys.set(this.keys);
+    const ids = new Int32Array(cap);
+    ids.set(this.ids);
+    const table = new Int32Array(cap * 2), mask = cap * 2 - 1;
+    for (let j = 0; j < this.count; j++) {
+      let i = hashState(keys, j * kw, kw) & mask;
+      while (table[i] !== 0) i = (i + 1) & mask;
+      table[i] = j + 1;
+    }
+    this.guard.bytes -= (this.keys.length + this.ids.length + this.table.length) * 4;
+    this.keys = keys;
+    this.ids = ids;
+    this.table = table;
+  }
+}
+
+/** Bytes a node of the store holds (level, lo, hi and its share of the unique table). */
+const NODE_BYTES = 12 + 8;
+
+/**
+ * The reduced ZDD of the spec's family, built depth-first; `filter` prunes transitions (see the
+ * module comment). Stops with StopError at the limits of `control`, as buildZdd does.
+ */
+export function buildZddDepthFirst(spec: Spec, filter: PathFilter | null, control?: RunControl): { zdd: Zdd; stats: BuildStats } {
+  const t0 = Date.now();
+  const limits = resolveLimits(control);
+  const w = spec.width | 0;
+  const onProgress = control?.onProgress;
+  let stack = new Int32Array(Math.max(1, 16 * w));
+  const rootLevel = spec.root(stack, 0);
+  const stats: BuildStats = { ms: 0, nodesCreated: 0, maxLevelWidth: 0, levels: 0, reducedNodes: 0, resumedFrom: 0 };
+  if (rootLevel === REJECT || rootLevel === ACCEPT) {
+    stats.ms = Date.now() - t0;
+    return { zdd: new Zdd(new NodeStore(4), rootLevel === ACCEPT ? 1 : 0, 0), stats };
+  }
+  if (!(Number.isInteger(rootLevel) && rootLevel >= 1)) throw new Error(`spec.root returned bad level ${rootLevel}`);
+  const top = rootLevel;
+  const guard = new Guard(limits.maxNodes, limits.timeMs, deadlineOf(control, t0, limits.timeMs), control?.isCancelled, top, limits.maxBytes ?? Infinity);
+  guard.needer = 'the search';
+  guard.reserve(stack.length * 4);
+  spec.normalize?.(stack, 0, top);
+  const memo = new Memo(w, guard);
+  const store = new NodeStore(1024);
+  let storeCap = 0; // nodes counted in the guard so far
+  const perLevel = new Int32Array(top + 1);
+
+  // One frame per depth: its level, where it is (PHASE_*), and the children found so far.
+  let cap = 16;
+  let fLevel = new Int32Array(cap), fPhase = new Int8Array(cap), fLo = new Int32Array(cap), fHi = new Int32Array(cap);
+  const NEW = 0, TAKE0 = 1, WAIT0 = 2, TAKE1 = 3, WAIT1 = 4, DONE = 5;
+  let d = 0;
+  fLevel[0] = top;
+  fPhase[0] = NEW;
+  let ret = 0; // the node the frame just left returned
+  let lowest = top;
+  guard.check(top);
+  while (d >= 0) {
+    const level = fLevel[d], off = d * w;
+    const phase = fPhase[d];
+    guard.level = level; // for the message of a memory stop
+    if (phase === NEW) {
+      const hit = memo.find(level, stack, off);
+      if (hit >= 0) { ret = hit; d--; continue; }
+      fPhase[d] = TAKE0;
+      continue;
+    }
+    if (phase === WAIT0 || phase === WAIT1) {
+      if (filter !== null) filter.back();
+      if (phase === WAIT0) { fLo[d] = ret; fPhase[d] = TAKE1; } else { fHi[d] = ret; fPhase[d] = DONE; }
+      continue;
+    }
+    if (phase === DONE) {
+      const node = store.node(level, fLo[d], fHi[d]);
+      if (store.size > storeCap) {
+        const more = Math.max(1024, storeCap);
+        guard.reserve(more * NODE_BYTES);
+        storeCap += more;
+      }
+      memo.add(level, stack, off, node);
+      perLevel[level]++;
+      const created = ++guard.created;
+      if (created > guard.maxNodes) guard.stop('nodes', level);
+      if ((created & CHECK_MASK) === 0) {
+        guard.check(level);
+        onProgress?.({ done: top - lowest, total: top, nodes: created, phase: 'build' });
+      }
+      ret = node;
+      d--;
+      continue;
+    }
+    // TAKE0 or TAKE1: the child state goes to the next depth's slot.
+    const take = phase === TAKE0 ? 0 : 1;
+    const coff = off + w;
+    if (coff + w > stack.length) {
+      guard.reserve(stack.length * 4);
+      const s = new Int32Array(stack.length * 2);
+      s.set(stack);
+      stack = s;
+    }
+    stack.copyWithin(coff, off, off + w);
+    const r = spec.child(stack, coff, level, take);
+    let res = -1;
+    if (r === REJECT) res = 0;
+    else if (r === ACCEPT) res = 1;
+    else {
+      if (!(r >= 1 && r < level)) throw new Error(`spec.child at level ${level} returned bad level ${r}`);
+      if (filter !== null && !filter.follow(level, take, r)) res = 0;
+    }
+    if (res >= 0) {
+      if (take === 0) { fLo[d] = res; fPhase[d] = TAKE1; } else { fHi[d] = res; fPhase[d] = DONE; }
+      continue;
+    }
+    spec.normalize?.(stack, coff, r);
+    fPhase[d] = take === 0 ? WAIT0 : WAIT1;
+    d++;
+    if (d === cap) {
+      cap *= 2;
+      const a = new Int32Array(cap); a.set(fLevel); fLevel = a;
+      const b = new Int8Array(cap); b.set(fPhase); fPhase = b;
+      const c = new Int32Array(cap); c.set(fLo); fLo = c;
+      const e = new Int32Array(cap); e.set(fHi); fHi = e;
+    }
+    fLevel[d] = r;
+    fPhase[d] = NEW;
+    if (r < lowest) lowest = r;
+  }
+  let widest = 0;
+  for (let L = 1; L <= top; L++) if (perLevel[L] > widest) widest = perLevel[L];
+  onProgress?.({ done: top, total: top, nodes: guard.created, phase: 'reduce' });
+  stats.ms = Date.now() - t0;
+  stats.nodesCreated = guard.created;
+  stats.maxLevelWidth = widest;
+  stats.levels = top;
+  stats.reducedNodes = store.size - 2;
+  return { zdd: new Zdd(store, ret, top), stats };
+}
