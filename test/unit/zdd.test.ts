@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildZdd, existsSet, findLiveEvents, liveEvents } from '../../server/src/zdd/build';
 import { Zdd, uniformBigInt } from '../../server/src/zdd/zdd';
 import { ACCEPT, REJECT, type Spec } from '../../server/src/zdd/spec';
-import { StopError } from '../../server/src/zdd/control';
+import { StopError, type Progress } from '../../server/src/zdd/control';
 import { buildZddDepthFirst, type PathFilter } from '../../server/src/zdd/depthFirst';
 
 /** Deterministic PRNG (mulberry32) so failures reproduce. */
@@ -539,6 +539,20 @@ describe('depth-first build (zdd/depthFirst.ts)', () => {
     expect(pruned.stats.nodesCreated).toBeLessThan(plain.stats.nodesCreated);
     expect(path.length).toBe(0); // every step taken was undone
     expect(maxDepth).toBeGreaterThan(1);
+  });
+
+  it('reports progress as the share of the tree searched: growing, ending at the whole', () => {
+    const seen: Progress[] = [];
+    expect(buildZddDepthFirst(new Wide(16), null, { onProgress: (p) => seen.push(p) }).zdd.count()).toBe(65536n);
+    expect(seen.length).toBeGreaterThan(3);
+    for (let i = 1; i < seen.length; i++) expect(seen[i].done).toBeGreaterThanOrEqual(seen[i - 1].done);
+    expect(seen[0].done).toBeLessThan(seen[0].total);
+    expect(seen.every((p) => p.phase === 'depth-first' && p.total === seen[0].total)).toBe(true);
+    expect(seen[seen.length - 1].done).toBe(seen[0].total);
+    // Its 2^16 - 1 states are all distinct (a complete binary tree, built in post-order): half of
+    // them built is half of the tree.
+    const mid = seen.find((p) => p.nodes >= 32768)!;
+    expect(Math.abs(mid.done / mid.total - 0.5)).toBeLessThan(0.02);
   });
 
   it('limits: nodes, cancellation and memory stop it as they stop the breadth-first build', () => {

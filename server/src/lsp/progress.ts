@@ -127,5 +127,7 @@ export class CommandProgress {
 }
 
 function describe(p: Progress): string {
-  return `${p.phase}: level ${p.done} of ${p.total}, ${p.nodes.toLocaleString('en')} nodes`;
+  const nodes = `${p.nodes.toLocaleString('en')} nodes`;
+  if (p.phase === 'depth-first') return `search: about ${Math.round((100 * p.done) / p.total)}% of the tree, ${nodes}`;
+  return `${p.phase}: level ${p.done} of ${p.total}, ${nodes}`;
 }

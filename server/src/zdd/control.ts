@@ -27,7 +27,10 @@ export interface Stopped {
 }
 
 export interface Progress {
-  /** Levels done so far and in all. */
+  /**
+   * Levels done so far and in all; for phase 'depth-first', the estimated share of the search
+   * done (done of total parts).
+   */
   done: number;
   total: number;
   nodes: number;

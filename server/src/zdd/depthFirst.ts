@@ -109,6 +109,20 @@ class Memo {
   }
 }
 
+/** Progress of a depth-first build is reported in parts of this (see searched). */
+const PROGRESS_SCALE = 1000;
+
+/**
+ * The share of the search done, in PROGRESS_SCALE parts: the current path read as a binary
+ * fraction, each frame whose 0-branch is finished adding 1/2^(depth+1) (the position of the path
+ * in the order the search visits the tree, exact for a complete binary tree). It only grows.
+ */
+function searched(fPhase: Int8Array, depth: number): number {
+  let share = 0;
+  for (let k = 0, half = 0.5; k <= depth && k < 30; k++, half /= 2) if (fPhase[k] >= 3) share += half;
+  return Math.floor(share * PROGRESS_SCALE);
+}
+
 /** Bytes a node of the store holds (level, lo, hi and its share of the unique table). */
 const NODE_BYTES = 12 + 8;
 
@@ -142,12 +156,12 @@ export function buildZddDepthFirst(spec: Spec, filter: PathFilter | null, contro
   // One frame per depth: its level, where it is (PHASE_*), and the children found so far.
   let cap = 16;
   let fLevel = new Int32Array(cap), fPhase = new Int8Array(cap), fLo = new Int32Array(cap), fHi = new Int32Array(cap);
+  // (searched() reads the order: from TAKE1 on, the 0-branch is finished.)
   const NEW = 0, TAKE0 = 1, WAIT0 = 2, TAKE1 = 3, WAIT1 = 4, DONE = 5;
   let d = 0;
   fLevel[0] = top;
   fPhase[0] = NEW;
   let ret = 0; // the node the frame just left returned
-  let lowest = top;
   guard.check(top);
   while (d >= 0) {
     const level = fLevel[d], off = d * w;
@@ -177,7 +191,7 @@ export function buildZddDepthFirst(spec: Spec, filter: PathFilter | null, contro
       if (created > guard.maxNodes) guard.stop('nodes', level);
       if ((created & CHECK_MASK) === 0) {
         guard.check(level);
-        onProgress?.({ done: top - lowest, total: top, nodes: created, phase: 'build' });
+        if (onProgress) onProgress({ done: searched(fPhase, d), total: PROGRESS_SCALE, nodes: created, phase: 'depth-first' });
       }
       ret = node;
       d--;
@@ -217,11 +231,10 @@ export function buildZddDepthFirst(spec: Spec, filter: PathFilter | null, contro
     }
     fLevel[d] = r;
     fPhase[d] = NEW;
-    if (r < lowest) lowest = r;
   }
   let widest = 0;
   for (let L = 1; L <= top; L++) if (perLevel[L] > widest) widest = perLevel[L];
-  onProgress?.({ done: top, total: top, nodes: guard.created, phase: 'reduce' });
+  onProgress?.({ done: PROGRESS_SCALE, total: PROGRESS_SCALE, nodes: guard.created, phase: 'depth-first' });
   stats.ms = Date.now() - t0;
   stats.nodesCreated = guard.created;
   stats.maxLevelWidth = widest;
