@@ -62,8 +62,8 @@ export function liveEvents(result: BuildResult): Set<number> {
   return out;
 }
 
-/** States of one level: arena + hash table (freed once the level is processed). */
-class LevelTable {
+/** States of one level: arena + hash table (freed once the level is processed); also depthFirst.ts's memo. */
+export class LevelTable {
   arena: Int32Array;
   /**
    * Open addressing with one word per slot: local index + 1 in the low bits (those under `mask`,
@@ -157,7 +157,7 @@ function growTable(t: LevelTable): void {
 }
 
 /** Finds or adds the state s[0 .. w) at this level: its local index if present, else ~(new index). */
-function findOrAdd(t: LevelTable, s: Int32Array, w: number): number {
+export function findOrAdd(t: LevelTable, s: Int32Array, w: number): number {
   const h = hashState(s, 0, w);
   const table = t.table, mask = t.mask, arena = t.arena;
   const tag = h & ~mask;

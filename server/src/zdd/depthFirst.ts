@@ -12,12 +12,13 @@
  * under whichever path reached it first) is the same for all of them.
  *
  * Nodes are made bottom-up as the search returns, reduced on the fly (NodeStore.node). The memo
+ * is the breadth-first builder's level tables (a state's local index there indexes its node) and
  * keeps every state built until the end: a state can be met again from any later path. The
  * limits are the breadth-first builder's (nodes = states built, time, cancellation, bytes held).
  */
 import { ACCEPT, REJECT, type Spec } from './spec.js';
 import { deadlineOf, resolveLimits, type RunControl } from './control.js';
-import { Guard, hashState, type BuildStats } from './build.js';
+import { findOrAdd, Guard, LevelTable, type BuildStats } from './build.js';
 import { NodeStore, Zdd } from './zdd.js';
 
 /** Follows the search along the path from the root; see the module comment for soundness. */
@@ -34,80 +35,6 @@ export interface PathFilter {
 
 // Limits are checked every 16384 states built (a state costs more here than breadth-first).
 const CHECK_MASK = 0x3fff;
-
-/** The memo: (level, state) keys in one arena, their node ids, and an open-addressing table. */
-class Memo {
-  keys: Int32Array;
-  ids: Int32Array;
-  table: Int32Array; // key index + 1, 0 = empty
-  count = 0;
-  private readonly key: Int32Array;
-  constructor(readonly width: number, private readonly guard: Guard) {
-    const cap = 1024;
-    guard.reserve(cap * (width + 1 + 1 + 2) * 4);
-    this.keys = new Int32Array(cap * (width + 1));
-    this.ids = new Int32Array(cap);
-    this.table = new Int32Array(cap * 2);
-    this.key = new Int32Array(width + 1);
-  }
-
-  private load(level: number, s: Int32Array, off: number): number {
-    const key = this.key, w = this.width;
-    key[0] = level;
-    for (let k = 0; k < w; k++) key[k + 1] = s[off + k];
-    return hashState(key, 0, w + 1);
-  }
-
-  /** The node of the state, or -1. */
-  find(level: number, s: Int32Array, off: number): number {
-    const h = this.load(level, s, off);
-    const kw = this.width + 1, key = this.key, keys = this.keys, table = this.table;
-    const mask = table.length - 1;
-    let i = h & mask;
-    for (;;) {
-      const e = table[i];
-      if (e === 0) return -1;
-      const base = (e - 1) * kw;
-      let k = 0;
-      while (k < kw && keys[base + k] === key[k]) k++;
-      if (k === kw) return this.ids[e - 1];
-      i = (i + 1) & mask;
-    }
-  }
-
-  add(level: number, s: Int32Array, off: number, id: number): void {
-    const kw = this.width + 1;
-    if (this.count === this.ids.length) this.grow();
-    const h = this.load(level, s, off);
-    const j = this.count++;
-    this.keys.set(this.key, j * kw);
-    this.ids[j] = id;
-    const table = this.table, mask = table.length - 1;
-    let i = h & mask;
-    while (table[i] !== 0) i = (i + 1) & mask;
-    table[i] = j + 1;
-  }
-
-  private grow(): void {
-    const kw = this.width + 1, cap = this.ids.length * 2;
-    // Counted before the allocation: the old arrays are freed once the new ones hold their data.
-    this.guard.reserve(cap * (kw + 1 + 2) * 4);
-    const keys = new Int32Array(cap * kw);
-    keys.set(this.keys);
-    const ids = new Int32Array(cap);
-    ids.set(this.ids);
-    const table = new Int32Array(cap * 2), mask = cap * 2 - 1;
-    for (let j = 0; j < this.count; j++) {
-      let i = hashState(keys, j * kw, kw) & mask;
-      while (table[i] !== 0) i = (i + 1) & mask;
-      table[i] = j + 1;
-    }
-    this.guard.bytes -= (this.keys.length + this.ids.length + this.table.length) * 4;
-    this.keys = keys;
-    this.ids = ids;
-    this.table = table;
-  }
-}
 
 /** Progress of a depth-first build is reported in parts of this (see searched). */
 const PROGRESS_SCALE = 1000;
@@ -148,14 +75,17 @@ export function buildZddDepthFirst(spec: Spec, filter: PathFilter | null, contro
   guard.needer = 'the search';
   guard.reserve(stack.length * 4);
   spec.normalize?.(stack, 0, top);
-  const memo = new Memo(w, guard);
+  // The memo: per level, the states met (level tables) and the node of each (by local index).
+  const tables: (LevelTable | null)[] = new Array(top + 1).fill(null);
+  const nodeOf: (Int32Array | null)[] = new Array(top + 1).fill(null);
+  const key = new Int32Array(Math.max(1, w));
   const store = new NodeStore(1024);
   let storeCap = 0; // nodes counted in the guard so far
-  const perLevel = new Int32Array(top + 1);
 
   // One frame per depth: its level, where it is (PHASE_*), and the children found so far.
   let cap = 16;
   let fLevel = new Int32Array(cap), fPhase = new Int8Array(cap), fLo = new Int32Array(cap), fHi = new Int32Array(cap);
+  let fIndex = new Int32Array(cap); // the state's local index in its level's table
   // (searched() reads the order: from TAKE1 on, the 0-branch is finished.)
   const NEW = 0, TAKE0 = 1, WAIT0 = 2, TAKE1 = 3, WAIT1 = 4, DONE = 5;
   let d = 0;
@@ -168,8 +98,25 @@ export function buildZddDepthFirst(spec: Spec, filter: PathFilter | null, contro
     const phase = fPhase[d];
     guard.level = level; // for the message of a memory stop
     if (phase === NEW) {
-      const hit = memo.find(level, stack, off);
-      if (hit >= 0) { ret = hit; d--; continue; }
+      let t = tables[level];
+      if (t === null) { t = new LevelTable(w, 64, guard); tables[level] = t; }
+      for (let k = 0; k < w; k++) key[k] = stack[off + k];
+      const x = findOrAdd(t, key, w);
+      if (x >= 0) { ret = nodeOf[level]![x]; d--; continue; }
+      let nodes = nodeOf[level];
+      if (nodes === null || nodes.length < t.cap) {
+        guard.reserve(t.cap * 4);
+        const grown = new Int32Array(t.cap);
+        if (nodes !== null) { grown.set(nodes); guard.bytes -= nodes.length * 4; }
+        nodeOf[level] = nodes = grown;
+      }
+      fIndex[d] = ~x;
+      const created = ++guard.created;
+      if (created > guard.maxNodes) guard.stop('nodes', level);
+      if ((created & CHECK_MASK) === 0) {
+        guard.check(level);
+        if (onProgress) onProgress({ done: searched(fPhase, d), total: PROGRESS_SCALE, nodes: created, phase: 'depth-first' });
+      }
       fPhase[d] = TAKE0;
       continue;
     }
@@ -185,14 +132,7 @@ export function buildZddDepthFirst(spec: Spec, filter: PathFilter | null, contro
         guard.reserve(more * NODE_BYTES);
         storeCap += more;
       }
-      memo.add(level, stack, off, node);
-      perLevel[level]++;
-      const created = ++guard.created;
-      if (created > guard.maxNodes) guard.stop('nodes', level);
-      if ((created & CHECK_MASK) === 0) {
-        guard.check(level);
-        if (onProgress) onProgress({ done: searched(fPhase, d), total: PROGRESS_SCALE, nodes: created, phase: 'depth-first' });
-      }
+      nodeOf[level]![fIndex[d]] = node;
       ret = node;
       d--;
       continue;
@@ -228,12 +168,13 @@ export function buildZddDepthFirst(spec: Spec, filter: PathFilter | null, contro
       const b = new Int8Array(cap); b.set(fPhase); fPhase = b;
       const c = new Int32Array(cap); c.set(fLo); fLo = c;
       const e = new Int32Array(cap); e.set(fHi); fHi = e;
+      const g = new Int32Array(cap); g.set(fIndex); fIndex = g;
     }
     fLevel[d] = r;
     fPhase[d] = NEW;
   }
   let widest = 0;
-  for (let L = 1; L <= top; L++) if (perLevel[L] > widest) widest = perLevel[L];
+  for (const t of tables) if (t !== null && t.count > widest) widest = t.count;
   onProgress?.({ done: PROGRESS_SCALE, total: PROGRESS_SCALE, nodes: guard.created, phase: 'depth-first' });
   stats.ms = Date.now() - t0;
   stats.nodesCreated = guard.created;
