@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // The default report, then one line when editor tests were skipped for missing tools.
+    reporters: ['default', './test/editors/skipReporter.ts'],
   },
 });

@@ -1,8 +1,9 @@
 /** Debian's Chromium, driven by playwright-core (Playwright's own browser downloads cannot run here). */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM } from './tools';
 
-export const CHROMIUM = process.env.LINKPUZZLE_CHROMIUM ?? '/usr/bin/chromium';
+export { CHROMIUM };
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -17,7 +18,7 @@ export const CHROMIUM_ARGS = [
 
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
-    // A missing browser is a failure, not a skip: CI must install it (`apt-get install -y chromium`).
+    // Reached only when the suite is not skipped (tools.ts): in CI a missing browser is a failure.
     throw new Error(`Chromium not found at ${CHROMIUM}: install it with \`apt-get install -y chromium\``);
   }
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });

@@ -6,9 +6,9 @@
  * fix (Ctrl+.), and looks at the loop in the preview (Ctrl+K V). The screenshot of editor and
  * preview side by side is docs/screenshot.png.
  *
- * Needs (Debian): chromium, libkrb5-dev, ripgrep, build-essential, python3. Set
- * LINKPUZZLE_SKIP_E2E=1 to leave it out on a machine without them: the test then reports itself
- * skipped, never passed.
+ * Needs (Debian): chromium, and to install code-server libkrb5-dev, ripgrep, build-essential,
+ * python3. Skipped when they are missing outside CI (the run's last line says so), or with
+ * LINKPUZZLE_SKIP_E2E=1: reported as skipped, never passed. In CI a missing tool fails.
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -18,6 +18,7 @@ import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './chromium';
 import { ROOT, startCodeServer, type CodeServer } from './codeServer';
+import { missingMessage, missingPackages, skipSuite } from './tools';
 
 /** A screenshot into test/artifacts, copied over docs/<docsName> only with UPDATE_SCREENSHOTS=1. */
 async function screenshotFor(page: Page, artifact: string, docsName: string): Promise<void> {
@@ -33,7 +34,6 @@ declare const window: any, document: any;
 declare function getComputedStyle(el: unknown): any;
 type HTMLElement = any;
 
-const skip = process.env.LINKPUZZLE_SKIP_E2E === '1';
 const fixtures = join(ROOT, 'test', 'fixtures', 'preview');
 const SAMPLE = 'extra_hint_10x10.slk';
 const LOOP = 'design_loop_8x8.slk';
@@ -107,8 +107,9 @@ function previewFrame(p: Page): FrameLocator {
   return p.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
 }
 
-describe.skipIf(skip)('VS Code (code-server) end to end', () => {
+describe.skipIf(skipSuite('code-server'))('VS Code (code-server) end to end', () => {
   beforeAll(async () => {
+    if (missingPackages('code-server').length > 0) throw new Error(missingMessage('code-server'));
     step('packaging the extension');
     packDir = mkdtempSync(join(tmpdir(), 'lp-vsix-'));
     const VSIX = join(packDir, 'link-puzzles.vsix');

@@ -8,10 +8,11 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { CODE_SERVER_CACHE } from './tools';
 
 export const CODE_SERVER_VERSION = '4.100.3';
 export const ROOT = join(__dirname, '..', '..');
-export const CACHE = process.env.LINKPUZZLE_CODE_SERVER_CACHE ?? join(ROOT, '.cache', 'code-server');
+export const CACHE = CODE_SERVER_CACHE;
 const ENTRY = join(CACHE, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
 const VERSION_FILE = join(CACHE, 'node_modules', 'code-server', 'package.json');
 
