@@ -271,7 +271,9 @@ export class DesignCommands {
     return null;
   }
 
+  /** Sends the edits for `version` of the document; false (nothing sent) once it is at another version. */
   private async apply(uri: string, version: number, edits: ReturnType<typeof hintEdits>, label: string): Promise<boolean> {
+    if (this.changedSince(uri, version)) return false;
     if (edits.length === 0) return true; // already so: nothing to change
     try {
       const r = await this.host.connection.workspace.applyEdit({ label, edit: workspaceEdit(uri, version, edits, this.host.documentChanges()) });

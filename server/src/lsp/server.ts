@@ -322,10 +322,25 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     return { uri, version: doc.version, parsed: p, result, key: st.key, documentChanges };
   }
 
-  async function computeFixAll(ctx: ActionContext, token?: CancellationToken): Promise<CodeAction | null> {
+  /**
+   * Is `ctx` still the document as it is now (same version, same content key)? Checked right
+   * before an edit is built and sent: an edit goes out only for the text it was computed on.
+   */
+  function stillCurrent(ctx: ActionContext): boolean {
     const st = states.get(ctx.uri);
-    if (!st?.snapshot || ctx.result?.verdict !== 'unique' || !ctx.result.redundant?.length) return null;
+    return documents.get(ctx.uri)?.version === ctx.version && !!st && !st.loading && st.key === ctx.key;
+  }
+
+  /**
+   * The fix-all action with its edit, for the text `ctx` describes; 'changed' when the document
+   * changed while the hints were being removed (no edit then), null when there is nothing to do.
+   */
+  async function computeFixAll(ctx: ActionContext, token?: CancellationToken): Promise<CodeAction | 'changed' | null> {
+    const st = states.get(ctx.uri);
+    if (!st?.snapshot || st.snapshot.key !== ctx.key || ctx.result?.verdict !== 'unique' || !ctx.result.redundant?.length) return null;
     const m = await scheduler.minimize(st.snapshot, ctx.result.redundant, (cancel) => token?.onCancellationRequested(cancel));
+    // The text may have changed during the wait: the edit below is built for ctx's text only.
+    if (!stillCurrent(ctx)) return 'changed';
     if (!m || m.removed.length === 0) return null;
     const action = fixAllWithEdit(ctx, m.removed);
     if (!m.minimal) action.title += ' (partial: stopped early)';
@@ -416,31 +431,35 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     if (!ctx) return [];
     const only = params.context?.only;
     const actions: CodeAction[] = [];
-    if (wants(only, CodeActionKind.QuickFix)) actions.push(...quickFixes(ctx, params.range, params.context?.diagnostics ?? []));
-    if (wants(only, CodeActionKind.QuickFix)) actions.push(...suggestActions(ctx, params.context?.diagnostics ?? []));
-    actions.push(...designActions(ctx, only));
     if (wants(only, FixAllKind)) {
       if (resolveSupport) {
         const stub = fixAllStub(ctx, 'resolve');
         if (stub) actions.push(stub);
       } else if (askedFor(only, FixAllKind)) {
         const action = await computeFixAll(ctx, token);
+        // Every action below carries edits for ctx's text: none at all once it changed.
+        if (action === 'changed' || !stillCurrent(ctx)) return [];
         if (action) actions.push(action);
       } else {
         const stub = fixAllStub(ctx, 'command');
         if (stub) actions.push(stub);
       }
     }
-    return actions;
+    const diagnostics = params.context?.diagnostics ?? [];
+    const fixes: CodeAction[] = [];
+    if (wants(only, CodeActionKind.QuickFix)) fixes.push(...quickFixes(ctx, params.range, diagnostics), ...suggestActions(ctx, diagnostics));
+    return [...fixes, ...designActions(ctx, only), ...actions];
   });
 
   connection.onCodeActionResolve(async (action, token) => {
     const data = action.data as FixAllData | undefined;
     if (action.kind !== FixAllKind || !data?.uri) return action;
     const ctx = actionContext(data.uri);
-    if (!ctx) return action;
+    // An action offered for another text is not resolved against this one.
+    if (!ctx || ctx.version !== data.version || ctx.key !== data.key) return action;
     const resolved = await computeFixAll(ctx, token);
-    return resolved ? { ...action, title: resolved.title, edit: resolved.edit } : action;
+    if (!resolved || resolved === 'changed' || !stillCurrent(ctx)) return action;
+    return { ...action, title: resolved.title, edit: resolved.edit };
   });
 
   connection.onExecuteCommand(async (params, token, workDone) => {
@@ -458,13 +477,23 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       return true;
     }
     if (params.command !== RemoveAllRedundantCommand) return null;
-    const [uri] = (params.arguments ?? []) as [string, number];
+    // [uri, version]: false (nothing sent) unless the document is still at that version.
+    const args = params.arguments ?? [];
+    const [uri, version] = args as [unknown, unknown];
     const ctx = typeof uri === 'string' ? actionContext(uri) : null;
     if (!ctx) return null;
+    if (args.length > 1 && version !== ctx.version) return false;
     const action = await computeFixAll(ctx, token);
+    if (action === 'changed') return false;
     if (!action?.edit) return null;
-    const applied = await connection.workspace.applyEdit({ label: action.title, edit: action.edit });
-    return applied.applied;
+    // computeFixAll checked just now, with no wait since: sent for the current text only.
+    if (!stillCurrent(ctx)) return false;
+    try {
+      const applied = await connection.workspace.applyEdit({ label: action.title, edit: action.edit });
+      return applied.applied;
+    } catch {
+      return false;
+    }
   });
 
   connection.onRequest(ResultRequest, (params: ResultParams): PublishedResult | null => {
