@@ -9,7 +9,9 @@ import {
   CodeActionKind,
   createConnection,
   DidChangeConfigurationNotification,
+  MessageType,
   ProposedFeatures,
+  ShowMessageNotification,
   TextDocuments,
   TextDocumentSyncKind,
   type CancellationToken,
@@ -20,6 +22,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { PuzzleKind } from '../model/puzzle';
+import { timerDelay } from '../zdd/control';
 import { WorkerPool } from '../worker/pool';
 import type { Analysis, JobOptions } from '../worker/protocol';
 import { suggestActions } from './suggest';
@@ -44,7 +47,7 @@ import {
   type ResultParams,
 } from './protocol';
 import { Scheduler, snapshotKey, type Snapshot } from './scheduler';
-import { normalizeSettings, parseRule, type Settings } from './settings';
+import { parseRule, readSettings, type Settings } from './settings';
 
 interface DocState {
   uri: string;
@@ -84,7 +87,8 @@ function merge(a: unknown, b: unknown): unknown {
   if (b === null || b === undefined) return a;
   if (typeof a !== 'object' || a === null || typeof b !== 'object' || Array.isArray(b)) return b;
   const out: Record<string, unknown> = { ...(a as Record<string, unknown>) };
-  for (const [k, v] of Object.entries(b as Record<string, unknown>)) out[k] = merge(out[k], v);
+  // A null inside is kept (a value the user set, told about like any other invalid one).
+  for (const [k, v] of Object.entries(b as Record<string, unknown>)) out[k] = v === null ? null : merge(out[k], v);
   return out;
 }
 
@@ -106,6 +110,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   /** initializationOptions, then didChangeConfiguration payloads (clients without workspace/configuration). */
   let baseRaw: unknown = {};
   const settingsCache = new Map<string, Promise<Settings>>();
+  /** Settings warnings already shown (each once per server). */
+  const warned = new Set<string>();
 
   const pool = new WorkerPool({
     workerPath: options.workerPath ?? defaultWorkerPath(),
@@ -183,14 +189,26 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     return st;
   }
 
+  /** Settings from raw values; each value not used as given is told to the user once (a warning naming it). */
+  function settingsFrom(raw: unknown): Settings {
+    const { settings, warnings } = readSettings(raw);
+    for (const w of warnings) {
+      if (warned.has(w)) continue;
+      warned.add(w);
+      log(w);
+      quiet(connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: w }));
+    }
+    return settings;
+  }
+
   /** `uri` undefined: the workspace's settings (commands that belong to no document). */
   function getSettings(uri?: string): Promise<Settings> {
-    if (!configurationSupport) return Promise.resolve(normalizeSettings(baseRaw));
+    if (!configurationSupport) return Promise.resolve(settingsFrom(baseRaw));
     let s = settingsCache.get(uri ?? '');
     if (!s) {
       s = connection.workspace.getConfiguration({ ...(uri ? { scopeUri: uri } : {}), section: 'linkpuzzle' }).then(
-        (v: unknown) => normalizeSettings(merge(normalizeRaw(baseRaw), v)),
-        () => normalizeSettings(baseRaw),
+        (v: unknown) => settingsFrom(merge(normalizeRaw(baseRaw), v)),
+        () => settingsFrom(baseRaw),
       );
       settingsCache.set(uri ?? '', s);
     }
@@ -310,7 +328,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     st.staleTimer = setTimeout(() => {
       state.staleTimer = undefined;
       if (state.key === key && state.current?.key !== key && state.solver.length > 0) setDiagnostics(state, [], version);
-    }, settings.debounceMs + 300);
+    }, timerDelay(settings.debounceMs + 300));
   }
 
   function actionContext(uri: string): ActionContext | null {
