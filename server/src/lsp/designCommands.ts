@@ -14,7 +14,7 @@ import type { Job, JobAnswer, JobOptions } from '../worker/protocol';
 import { workspaceEdit } from './codeActions';
 import { loopBlockEdit } from './designActions';
 import { cellName } from './diagnostics';
-import { kindOf, parsed } from './documents';
+import { fileName, kindOf, parsed } from './documents';
 import { hintEdits } from './gridEdits';
 import { CommandProgress } from './progress';
 import {
@@ -282,8 +282,4 @@ export class DesignCommands {
       return false;
     }
   }
-}
-
-function fileName(uri: string): string {
-  return decodeURIComponent(uri.split('/').pop() ?? 'puzzle');
 }
