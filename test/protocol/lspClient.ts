@@ -32,6 +32,8 @@ export interface ClientOptions {
   configuration?: (section: string | undefined, scopeUri: string | undefined) => unknown;
   /** Arguments to node instead of `dist/server.js --stdio` (e.g. the CLI's `lsp --stdio`). */
   args?: string[];
+  /** Answer to workspace/applyEdit (default: apply it and answer `applied: true`). */
+  applyEdit?: (edit: WorkspaceEdit) => boolean;
 }
 
 export class TestClient {
@@ -60,6 +62,7 @@ export class TestClient {
         return (params.items as { section?: string; scopeUri?: string }[]).map((i) => options.configuration?.(i.section, i.scopeUri) ?? null);
       }
       if (method === 'workspace/applyEdit') {
+        if (options.applyEdit) return { applied: options.applyEdit(params.edit) };
         client.applyWorkspaceEdit(params.edit);
         return { applied: true };
       }
@@ -87,7 +90,11 @@ export class TestClient {
   waitFor(method: string, match: (params: any) => boolean = () => true, timeoutMs = 30_000, after = 0): Promise<Event> {
     return new Promise((resolve, reject) => {
       const check = () => {
-        const e = this.events.find((x, i) => i >= after && x.method === method && match(x.params));
+        let e: Event | undefined;
+        for (let i = after; i < this.events.length && !e; i++) {
+          const x = this.events[i]!;
+          if (x.method === method && match(x.params)) e = x;
+        }
         if (!e) return false;
         this.listeners = this.listeners.filter((l) => l !== listener);
         clearTimeout(timer);

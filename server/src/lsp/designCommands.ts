@@ -14,7 +14,7 @@ import type { Job, JobAnswer, JobOptions } from '../worker/protocol';
 import { workspaceEdit } from './codeActions';
 import { loopBlockEdit } from './designActions';
 import { cellName } from './diagnostics';
-import { kindOf, parsed } from './documents';
+import { fileName, kindOf, parsed } from './documents';
 import { hintEdits } from './gridEdits';
 import { CommandProgress } from './progress';
 import {
@@ -271,7 +271,9 @@ export class DesignCommands {
     return null;
   }
 
+  /** Sends the edits for `version` of the document; false (nothing sent) once it is at another version. */
   private async apply(uri: string, version: number, edits: ReturnType<typeof hintEdits>, label: string): Promise<boolean> {
+    if (this.changedSince(uri, version)) return false;
     if (edits.length === 0) return true; // already so: nothing to change
     try {
       const r = await this.host.connection.workspace.applyEdit({ label, edit: workspaceEdit(uri, version, edits, this.host.documentChanges()) });
@@ -280,8 +282,4 @@ export class DesignCommands {
       return false;
     }
   }
-}
-
-function fileName(uri: string): string {
-  return decodeURIComponent(uri.split('/').pop() ?? 'puzzle');
 }

@@ -5,6 +5,7 @@
  */
 import type { Connection, WorkDoneProgressReporter, WorkDoneProgressServerReporter } from 'vscode-languageserver';
 import type { Progress } from '../zdd/control';
+import { fileName } from './documents';
 import { StatusNotification, type StatusParams } from './protocol';
 
 const SHOW_AFTER_MS = 250;
@@ -45,7 +46,7 @@ export class ProgressReporter {
             return;
           }
           live.reporter = reporter;
-          reporter.begin(`${title} ${decodeURIComponent(uri.split('/').pop() ?? 'puzzle')}`, 0, live.last ? describe(live.last) : 'solving', true);
+          reporter.begin(`${title} ${fileName(uri)}`, 0, live.last ? describe(live.last) : 'solving', true);
           reporter.token.onCancellationRequested(() => {
             if (!live.done) this.onUserCancel(uri);
           });

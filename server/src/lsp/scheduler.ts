@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { CellRef } from '../analysis/result';
 import type { MinimizeResult } from '../analysis/minimize';
 import type { PuzzleKind } from '../model/puzzle';
-import type { Progress, Stopped } from '../zdd/control';
+import { timerDelay, type Progress, type Stopped } from '../zdd/control';
 import type { WorkerPool, JobHandle } from '../worker/pool';
 import type { Analysis, JobOptions } from '../worker/protocol';
 
@@ -117,10 +117,10 @@ export class Scheduler {
     const partial = this.cache.get(partialKey(s.key));
     if (partial) {
       this.events.onResult(s, partial, true);
-      entry.timer = setTimeout(() => this.startMore(entry), debounceMs);
+      entry.timer = setTimeout(() => this.startMore(entry), timerDelay(debounceMs));
       return;
     }
-    entry.timer = setTimeout(() => this.start(entry), debounceMs);
+    entry.timer = setTimeout(() => this.start(entry), timerDelay(debounceMs));
   }
 
   /** Check again from scratch (the user asked): forget what the cache knows of this text. */

@@ -9,7 +9,9 @@ import {
   CodeActionKind,
   createConnection,
   DidChangeConfigurationNotification,
+  MessageType,
   ProposedFeatures,
+  ShowMessageNotification,
   TextDocuments,
   TextDocumentSyncKind,
   type CancellationToken,
@@ -20,6 +22,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { PuzzleKind } from '../model/puzzle';
+import { timerDelay } from '../zdd/control';
 import { WorkerPool } from '../worker/pool';
 import type { Analysis, JobOptions } from '../worker/protocol';
 import { suggestActions } from './suggest';
@@ -44,7 +47,7 @@ import {
   type ResultParams,
 } from './protocol';
 import { Scheduler, snapshotKey, type Snapshot } from './scheduler';
-import { normalizeSettings, parseRule, type Settings } from './settings';
+import { parseRule, readSettings, type Settings } from './settings';
 
 interface DocState {
   uri: string;
@@ -84,7 +87,8 @@ function merge(a: unknown, b: unknown): unknown {
   if (b === null || b === undefined) return a;
   if (typeof a !== 'object' || a === null || typeof b !== 'object' || Array.isArray(b)) return b;
   const out: Record<string, unknown> = { ...(a as Record<string, unknown>) };
-  for (const [k, v] of Object.entries(b as Record<string, unknown>)) out[k] = merge(out[k], v);
+  // A null inside is kept (a value the user set, told about like any other invalid one).
+  for (const [k, v] of Object.entries(b as Record<string, unknown>)) out[k] = v === null ? null : merge(out[k], v);
   return out;
 }
 
@@ -106,6 +110,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   /** initializationOptions, then didChangeConfiguration payloads (clients without workspace/configuration). */
   let baseRaw: unknown = {};
   const settingsCache = new Map<string, Promise<Settings>>();
+  /** Settings warnings already shown (each once per server). */
+  const warned = new Set<string>();
 
   const pool = new WorkerPool({
     workerPath: options.workerPath ?? defaultWorkerPath(),
@@ -183,14 +189,26 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     return st;
   }
 
+  /** Settings from raw values; each value not used as given is told to the user once (a warning naming it). */
+  function settingsFrom(raw: unknown): Settings {
+    const { settings, warnings } = readSettings(raw);
+    for (const w of warnings) {
+      if (warned.has(w)) continue;
+      warned.add(w);
+      log(w);
+      quiet(connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: w }));
+    }
+    return settings;
+  }
+
   /** `uri` undefined: the workspace's settings (commands that belong to no document). */
   function getSettings(uri?: string): Promise<Settings> {
-    if (!configurationSupport) return Promise.resolve(normalizeSettings(baseRaw));
+    if (!configurationSupport) return Promise.resolve(settingsFrom(baseRaw));
     let s = settingsCache.get(uri ?? '');
     if (!s) {
       s = connection.workspace.getConfiguration({ ...(uri ? { scopeUri: uri } : {}), section: 'linkpuzzle' }).then(
-        (v: unknown) => normalizeSettings(merge(normalizeRaw(baseRaw), v)),
-        () => normalizeSettings(baseRaw),
+        (v: unknown) => settingsFrom(merge(normalizeRaw(baseRaw), v)),
+        () => settingsFrom(baseRaw),
       );
       settingsCache.set(uri ?? '', s);
     }
@@ -310,7 +328,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     st.staleTimer = setTimeout(() => {
       state.staleTimer = undefined;
       if (state.key === key && state.current?.key !== key && state.solver.length > 0) setDiagnostics(state, [], version);
-    }, settings.debounceMs + 300);
+    }, timerDelay(settings.debounceMs + 300));
   }
 
   function actionContext(uri: string): ActionContext | null {
@@ -322,10 +340,25 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     return { uri, version: doc.version, parsed: p, result, key: st.key, documentChanges };
   }
 
-  async function computeFixAll(ctx: ActionContext, token?: CancellationToken): Promise<CodeAction | null> {
+  /**
+   * Is `ctx` still the document as it is now (same version, same content key)? Checked right
+   * before an edit is built and sent: an edit goes out only for the text it was computed on.
+   */
+  function stillCurrent(ctx: ActionContext): boolean {
     const st = states.get(ctx.uri);
-    if (!st?.snapshot || ctx.result?.verdict !== 'unique' || !ctx.result.redundant?.length) return null;
+    return documents.get(ctx.uri)?.version === ctx.version && !!st && !st.loading && st.key === ctx.key;
+  }
+
+  /**
+   * The fix-all action with its edit, for the text `ctx` describes; 'changed' when the document
+   * changed while the hints were being removed (no edit then), null when there is nothing to do.
+   */
+  async function computeFixAll(ctx: ActionContext, token?: CancellationToken): Promise<CodeAction | 'changed' | null> {
+    const st = states.get(ctx.uri);
+    if (!st?.snapshot || st.snapshot.key !== ctx.key || ctx.result?.verdict !== 'unique' || !ctx.result.redundant?.length) return null;
     const m = await scheduler.minimize(st.snapshot, ctx.result.redundant, (cancel) => token?.onCancellationRequested(cancel));
+    // The text may have changed during the wait: the edit below is built for ctx's text only.
+    if (!stillCurrent(ctx)) return 'changed';
     if (!m || m.removed.length === 0) return null;
     const action = fixAllWithEdit(ctx, m.removed);
     if (!m.minimal) action.title += ' (partial: stopped early)';
@@ -416,31 +449,35 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     if (!ctx) return [];
     const only = params.context?.only;
     const actions: CodeAction[] = [];
-    if (wants(only, CodeActionKind.QuickFix)) actions.push(...quickFixes(ctx, params.range, params.context?.diagnostics ?? []));
-    if (wants(only, CodeActionKind.QuickFix)) actions.push(...suggestActions(ctx, params.context?.diagnostics ?? []));
-    actions.push(...designActions(ctx, only));
     if (wants(only, FixAllKind)) {
       if (resolveSupport) {
         const stub = fixAllStub(ctx, 'resolve');
         if (stub) actions.push(stub);
       } else if (askedFor(only, FixAllKind)) {
         const action = await computeFixAll(ctx, token);
+        // Every action below carries edits for ctx's text: none at all once it changed.
+        if (action === 'changed' || !stillCurrent(ctx)) return [];
         if (action) actions.push(action);
       } else {
         const stub = fixAllStub(ctx, 'command');
         if (stub) actions.push(stub);
       }
     }
-    return actions;
+    const diagnostics = params.context?.diagnostics ?? [];
+    const fixes: CodeAction[] = [];
+    if (wants(only, CodeActionKind.QuickFix)) fixes.push(...quickFixes(ctx, params.range, diagnostics), ...suggestActions(ctx, diagnostics));
+    return [...fixes, ...designActions(ctx, only), ...actions];
   });
 
   connection.onCodeActionResolve(async (action, token) => {
     const data = action.data as FixAllData | undefined;
     if (action.kind !== FixAllKind || !data?.uri) return action;
     const ctx = actionContext(data.uri);
-    if (!ctx) return action;
+    // An action offered for another text is not resolved against this one.
+    if (!ctx || ctx.version !== data.version || ctx.key !== data.key) return action;
     const resolved = await computeFixAll(ctx, token);
-    return resolved ? { ...action, title: resolved.title, edit: resolved.edit } : action;
+    if (!resolved || resolved === 'changed' || !stillCurrent(ctx)) return action;
+    return { ...action, title: resolved.title, edit: resolved.edit };
   });
 
   connection.onExecuteCommand(async (params, token, workDone) => {
@@ -458,13 +495,23 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       return true;
     }
     if (params.command !== RemoveAllRedundantCommand) return null;
-    const [uri] = (params.arguments ?? []) as [string, number];
+    // [uri, version]: false (nothing sent) unless the document is still at that version.
+    const args = params.arguments ?? [];
+    const [uri, version] = args as [unknown, unknown];
     const ctx = typeof uri === 'string' ? actionContext(uri) : null;
     if (!ctx) return null;
+    if (args.length > 1 && version !== ctx.version) return false;
     const action = await computeFixAll(ctx, token);
+    if (action === 'changed') return false;
     if (!action?.edit) return null;
-    const applied = await connection.workspace.applyEdit({ label: action.title, edit: action.edit });
-    return applied.applied;
+    // computeFixAll checked just now, with no wait since: sent for the current text only.
+    if (!stillCurrent(ctx)) return false;
+    try {
+      const applied = await connection.workspace.applyEdit({ label: action.title, edit: action.edit });
+      return applied.applied;
+    } catch {
+      return false;
+    }
   });
 
   connection.onRequest(ResultRequest, (params: ResultParams): PublishedResult | null => {

@@ -1,6 +1,6 @@
 /** `linkpuzzle.*` settings: read through workspace/configuration, else from initializationOptions. */
 import type { NumberlinkRule } from '../model/puzzle';
-import { DEFAULT_LIMITS } from '../zdd/control';
+import { DEFAULT_LIMITS, MAX_TIMER_MS } from '../zdd/control';
 
 export interface Settings {
   limits: { timeMs: number; maxNodes: number };
@@ -16,8 +16,39 @@ export const DEFAULT_SETTINGS: Settings = {
   redundantHints: true,
 };
 
-function num(v: unknown, fallback: number, min: number): number {
-  return typeof v === 'number' && Number.isFinite(v) && v >= min ? v : fallback;
+/** The range each number setting is held to (package.json states the same minimums). */
+export const SETTING_RANGES = {
+  'limits.timeMs': { min: 100, max: MAX_TIMER_MS },
+  'limits.maxNodes': { min: 1000, max: 2 ** 31 - 1 },
+  debounceMs: { min: 0, max: 5000 },
+} as const;
+
+type NumberSetting = keyof typeof SETTING_RANGES;
+
+const show = (v: unknown): string => (typeof v === 'string' ? JSON.stringify(v) : String(v));
+
+/**
+ * A number setting held to its range: too small or too large is clamped, anything else that is
+ * not a usable number (a string, NaN, null, 0 or less where a positive value is needed) falls back
+ * to the default; each such case adds a warning naming the setting and the value used.
+ */
+function bounded(name: NumberSetting, v: unknown, fallback: number, warnings: string[], whole = false): number {
+  if (v === undefined) return fallback;
+  const { min, max } = SETTING_RANGES[name];
+  const setting = `linkpuzzle.${name}`;
+  if (typeof v !== 'number' || Number.isNaN(v) || v < 0 || (v === 0 && min > 0)) {
+    warnings.push(`${setting}: ${show(v)} is not valid (${min} to ${max}); using the default ${fallback}`);
+    return fallback;
+  }
+  if (v > max) {
+    warnings.push(`${setting}: ${show(v)} is too large; using ${max}`);
+    return max;
+  }
+  if (v < min) {
+    warnings.push(`${setting}: ${show(v)} is too small; using ${min}`);
+    return min;
+  }
+  return whole ? Math.floor(v) : v;
 }
 
 function obj(v: unknown): Record<string, unknown> {
@@ -27,8 +58,9 @@ function obj(v: unknown): Record<string, unknown> {
 /**
  * Accepts the `linkpuzzle` section as an object (`{limits: {timeMs}}`), with dotted keys
  * (`{"limits.timeMs": 5}`) as some clients send them, or wrapped in `{linkpuzzle: ...}`.
+ * `warnings`: one line per value that was not used as given (for the user, once).
  */
-export function normalizeSettings(raw: unknown): Settings {
+export function readSettings(raw: unknown): { settings: Settings; warnings: string[] } {
   let r = obj(raw);
   if ('linkpuzzle' in r) r = obj(r.linkpuzzle);
   const get = (path: string): unknown => {
@@ -37,16 +69,28 @@ export function normalizeSettings(raw: unknown): Settings {
     for (const k of path.split('.')) v = obj(v)[k];
     return v;
   };
+  const warnings: string[] = [];
+  const d = DEFAULT_SETTINGS;
   const rule = get('numberlink.defaultRule');
-  return {
+  let defaultRule = d.numberlink.defaultRule;
+  if (typeof rule === 'string' && parseRule(rule)) defaultRule = rule;
+  else if (rule !== undefined) warnings.push(`linkpuzzle.numberlink.defaultRule: ${show(rule)} is not a rule (words nikoli, fill, notouch); using "${defaultRule}"`);
+  const redundant = get('redundantHints');
+  if (redundant !== undefined && typeof redundant !== 'boolean') warnings.push(`linkpuzzle.redundantHints: ${show(redundant)} is not true or false; using ${d.redundantHints}`);
+  const settings: Settings = {
     limits: {
-      timeMs: num(get('limits.timeMs'), DEFAULT_SETTINGS.limits.timeMs, 1),
-      maxNodes: num(get('limits.maxNodes'), DEFAULT_SETTINGS.limits.maxNodes, 1),
+      timeMs: bounded('limits.timeMs', get('limits.timeMs'), d.limits.timeMs, warnings),
+      maxNodes: bounded('limits.maxNodes', get('limits.maxNodes'), d.limits.maxNodes, warnings, true),
     },
-    debounceMs: num(get('debounceMs'), DEFAULT_SETTINGS.debounceMs, 0),
-    numberlink: { defaultRule: typeof rule === 'string' && parseRule(rule) ? rule : DEFAULT_SETTINGS.numberlink.defaultRule },
-    redundantHints: typeof get('redundantHints') === 'boolean' ? (get('redundantHints') as boolean) : DEFAULT_SETTINGS.redundantHints,
+    debounceMs: bounded('debounceMs', get('debounceMs'), d.debounceMs, warnings),
+    numberlink: { defaultRule },
+    redundantHints: typeof redundant === 'boolean' ? redundant : d.redundantHints,
   };
+  return { settings, warnings };
+}
+
+export function normalizeSettings(raw: unknown): Settings {
+  return readSettings(raw).settings;
 }
 
 /** "nikoli", "fill", "fill notouch", "nikoli, notouch" -> rule; null when a word is unknown. */

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import type { Progress } from '../zdd/control';
+import { timerDelay, type Progress } from '../zdd/control';
 import type { FromWorker, Job, JobAnswer, ToWorker } from './protocol';
 import { runJob } from './run';
 import { forgetSession } from './sessions';
@@ -193,7 +193,7 @@ export class WorkerPool {
       if (task.settled || slot.task !== task) return;
       task.settle({ status: 'timeout', ms: performance.now() - t0 });
       this.kill(slot, `job overran its deadline of ${ms} ms`);
-    }, ms);
+    }, timerDelay(ms));
     timer.unref?.();
     const settle = task.settle;
     task.settle = (o) => {

@@ -14,6 +14,17 @@ export interface Limits {
 
 export const DEFAULT_LIMITS: Limits = { maxNodes: 20_000_000, timeMs: 60_000 };
 
+/**
+ * The longest delay a Node timer holds (2^31 - 1 ms, about 24.8 days): a longer one fires after
+ * 1 ms. Time limits and the deadlines derived from them are capped at it.
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** A delay a timer holds as meant: within 0..MAX_TIMER_MS (NaN: 0). */
+export function timerDelay(ms: number): number {
+  return ms > 0 ? Math.min(ms, MAX_TIMER_MS) : 0;
+}
+
 export type StopLimit = 'nodes' | 'time' | 'memory' | 'cancelled';
 
 /** Why a computation stopped before its answer: the limit hit and how far it got. */
