@@ -381,14 +381,18 @@ describe('the solution block: diagnostics, loop block from the solution, refacto
     expect(w!.relatedInformation!.map((x) => x.location.range.start)).toEqual(differ.map((i) => ({ line: p.cellRanges[i]!.line, character: p.cellRanges[i]!.col })));
   });
 
-  it('marks that are not one simple loop: an error over the block, at once', async () => {
+  it('marks that are not one simple loop: an error at the offending marks, at once', async () => {
     const uri = uriOf('not-simple.slk');
     const text = '. . .\n. . .\n. . .\n---\nx . .\n. x .\n. . .\n# end\n';
     client.open(uri, 'slitherlink', text);
     const diags = await client.diagnostics(uri, 1, (d) => ours(d, 'loop-not-simple').length > 0);
-    const [d] = ours(diags, 'loop-not-simple');
-    expect(d!.range).toEqual({ start: { line: 3, character: 0 }, end: { line: 6, character: 5 } });
-    expect(d!.message).toMatch(/^The marks are not one simple loop: the loop touches itself/);
+    const found = ours(diags, 'loop-not-simple');
+    // the two inside cells that meet only at a corner, each at its mark
+    expect(found.map((d) => d.range)).toEqual([
+      { start: { line: 4, character: 0 }, end: { line: 4, character: 1 } },
+      { start: { line: 5, character: 2 }, end: { line: 5, character: 3 } },
+    ]);
+    for (const d of found) expect(d.message).toBe('The loop touches itself: inside cells (1, 1) and (2, 2) meet only at a corner. Mark (1, 2) or (2, 1) x to join them, or one of them . to part them.');
     expect(ours(diags, 'hint-disagrees-with-loop')).toEqual([]);
     // No refactoring is offered for a loop that is no loop.
     expect((await codeActions(uri, [], ['refactor'])).filter((a) => a.title === 'Make a minimal puzzle from the loop')).toEqual([]);

@@ -113,6 +113,17 @@ describe('linkpuzzle design / suggest', () => {
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/no solution block/);
   });
+  it('design with marks that are no loop names each defect at its first mark (file:line:col)', () => {
+    const f = join(dir, 'holes.slk');
+    writeFileSync(f, '. . . .\n. . . .\n. . . .\n---\nxxxx\nx.xx\nxxx.\n');
+    const r = run('design', f);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      `linkpuzzle: ${f}: the solution block is not one loop:\n` +
+      `${f}:6:2: Cell (2, 2) is an outside hole enclosed by the loop (it would need a second loop around it): mark it x, or open the hole to the border with a line of . cells.\n`,
+    );
+  });
   it('suggest lists hints that make the puzzle unique', () => {
     const f = join(dir, 'multi.slk');
     writeFileSync(f, '. 3 . .\n. 2 . 1\n. . 2 .\n3 . . .\n');

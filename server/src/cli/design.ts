@@ -9,6 +9,7 @@ import { puzzleFromLoop } from '../design/fromLoop';
 import { hintFamily } from '../design/hintFamily';
 import { suggestHints } from '../design/makeUnique';
 import { hintsOfEdges, loopEdgesOf, loopProblem } from '../design/loop';
+import { defectCells, describeDefect, loopDefects } from '../design/loopDefects';
 import { parsePuzzLink, numberlinkUrl, slitherlinkUrl } from '../exchange/puzzlink';
 import { loopyId, parseLoopyId } from '../exchange/loopy';
 import { replaceHints, writeNumberlink, writeSlitherlink } from '../exchange/text';
@@ -193,7 +194,7 @@ function runDesign(f: Flags): number {
   const grid = new Grid(p.rows, p.cols);
   const on = loopEdgesOf(grid, p.solution);
   const bad = loopProblem(grid, on);
-  if (bad) throw new FileError(`${path}: the solution block is not one loop: ${bad}`);
+  if (bad) throw new FileError(notOneLoop(path!, p, bad));
   const loopHints = hintsOfEdges(grid, on);
   const fileHinted = new Uint8Array(grid.cellCount);
   for (let c = 0; c < grid.cellCount; c++) {
@@ -214,6 +215,17 @@ function runDesign(f: Flags): number {
   const n = r.hints.filter((h) => h >= 0).length;
   err(`${n} hints, ${r.minimal ? 'minimal' : 'unique, not proved minimal'} (${r.checks} checks, ${Math.round(r.ms)} ms)${r.stopped ? `; ${r.stopped.message}` : ''}`);
   return 0;
+}
+
+/** `path: the solution block is not one loop:` then each defect as `path:line:col: message` at its first mark. */
+function notOneLoop(path: string, p: SlitherlinkPuzzle, problem: string): string {
+  const defects = loopDefects(p.rows, p.cols, p.solution!);
+  if (defects.length === 0) return `${path}: the solution block is not one loop: ${problem}`;
+  const lines = defects.map((d) => {
+    const r = p.solutionCellRanges?.[defectCells(d)[0] ?? -1] ?? p.solutionRange;
+    return `${path}${r ? `:${r.line + 1}:${r.col + 1}` : ''}: ${describeDefect(d, p.cols)}`;
+  });
+  return `${path}: the solution block is not one loop:\n${lines.join('\n')}`;
 }
 
 function runFamily(f: Flags, p: SlitherlinkPuzzle, mask: Uint8Array | undefined): number {
