@@ -16,6 +16,7 @@ import {
   NUMBERLINK_RULES,
   familyDetails,
   familyMessage,
+  familyStoppedMessage,
   hasPuzzles,
   isErrorReply,
   isFamilyReply,
@@ -252,8 +253,9 @@ async function countPuzzles(host: CommandHost, arg: unknown): Promise<void> {
   );
   if (reply === undefined || showError(reply, 'Count Puzzles')) return;
   if (isStoppedReply(reply)) {
-    host.output.appendLine(`Count Puzzles for This Loop (${file}): stopped: ${reply.stopped}`);
-    void vscode.window.showWarningMessage(`${PREFIX}the count stopped: ${reply.stopped}`);
+    const message = familyStoppedMessage(reply.stopped);
+    host.output.appendLine(`Count Puzzles for This Loop (${file}): ${message}`);
+    void vscode.window.showWarningMessage(`${PREFIX}${message}`);
     return;
   }
   if (!isFamilyReply(reply)) {

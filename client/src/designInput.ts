@@ -109,6 +109,14 @@ export function familyMessage(r: HintFamilyAnswer): string {
   );
 }
 
+/** The message after "Count Puzzles for This Loop" stopped by a limit: why (once), and which setting gives it room. */
+export function familyStoppedMessage(stopped: string): string {
+  const why = stopped.replace(/^(undecided|unknown):\s*/, '');
+  const advice = /time limit/.test(why) ? ' Raise the setting linkpuzzle.limits.timeMs to give it longer.'
+    : /node limit|memory/.test(why) ? ' This loop has too many hint sets to count (grids up to about 6x6 can be counted).' : '';
+  return `The count stopped: ${why}.${advice}`;
+}
+
 /** A hint set drawn as grid rows (`.` for no hint), for the output channel. */
 export function hintGrid(rows: number, cols: number, hints: CellHint[], layout: 'compact' | 'tokens' = 'tokens'): string[] {
   const cells: string[][] = Array.from({ length: rows }, () => new Array<string>(cols).fill('.'));

@@ -106,6 +106,21 @@ describe('linkpuzzle design / suggest', () => {
     expect(Number(j.count)).toBeGreaterThan(0);
     expect(j.minimum.length).toBe(j.minimumSize);
   });
+  it('design --family stopped by the time limit: one line, `unknown:` once, a larger --time-limit suggested', () => {
+    // a 6x6 loop: its family takes tens of seconds, far beyond one second
+    const f = join(dir, 'loop6.slk');
+    writeFileSync(f, '. . . . . .\n'.repeat(6) + '---\n......\n....x.\nxx..x.\nxxx.x.\nxxxxxx\nxxxxxx\n');
+    const r = run('design', f, '--family', '--time-limit', '1000');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^unknown: [^\n]*time limit \(1000 ms\)[^\n]*; try a larger --time-limit \(e\.g\. --time-limit 4000\)\n$/);
+    expect(r.stdout.match(/unknown|undecided/g)).toEqual(['unknown']);
+    const j = run('design', f, '--family', '--time-limit', '1000', '--json');
+    expect(j.status).toBe(0);
+    const o = JSON.parse(j.stdout);
+    expect(o.count).toBeNull();
+    expect(o.limit).toBe('time');
+    expect(o.stopped).toMatch(/^(the hint family was )?stopped by the time limit \(1000 ms\)/);
+  });
   it('design without a solution block explains what to add', () => {
     const f = join(dir, 'plain.slk');
     writeFileSync(f, '3..\n...\n');

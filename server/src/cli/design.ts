@@ -13,7 +13,7 @@ import { defectCells, describeDefect, loopDefects } from '../design/loopDefects'
 import { parsePuzzLink, numberlinkUrl, slitherlinkUrl } from '../exchange/puzzlink';
 import { loopyId, parseLoopyId } from '../exchange/loopy';
 import { replaceHints, writeNumberlink, writeSlitherlink } from '../exchange/text';
-import type { RunControl } from '../zdd/control';
+import { DEFAULT_LIMITS, type RunControl } from '../zdd/control';
 
 export const DESIGN_USAGE = `Design commands:
   generate slitherlink|numberlink WxH [--seed N] [--density D | --pairs N] [--rule RULE] [--solution]
@@ -70,9 +70,25 @@ function num(f: Flags, name: string, min: number, max: number): number | undefin
   return x;
 }
 
+function timeLimit(f: Flags): number | undefined {
+  return num(f, '--time-limit', 1, 1e9);
+}
+
 function control(f: Flags): RunControl {
-  const t = num(f, '--time-limit', 1, 1e9);
+  const t = timeLimit(f);
   return t !== undefined ? { limits: { timeMs: t } } : {};
+}
+
+/** A stop message without the engine's "undecided: " (the CLI line says `unknown:` itself). */
+function stoppedReason(message: string): string {
+  return message.replace(/^(undecided|unknown):\s*/, '');
+}
+
+/** What to try after `--family` stopped: a longer time limit, or (nodes) a smaller loop. */
+function familyAdvice(limit: string, timeMs: number | undefined): string {
+  if (limit === 'time') return `; try a larger --time-limit (e.g. --time-limit ${Math.min(1e9, 4 * (timeMs ?? DEFAULT_LIMITS.timeMs))})`;
+  if (limit === 'nodes' || limit === 'memory') return '; the family of this loop is too large to count (try a smaller grid, about 6x6 at most)';
+  return '';
 }
 
 function readFile(path: string): string {
@@ -231,8 +247,9 @@ function notOneLoop(path: string, p: SlitherlinkPuzzle, problem: string): string
 function runFamily(f: Flags, p: SlitherlinkPuzzle, mask: Uint8Array | undefined): number {
   const r = hintFamily(p.rows, p.cols, p.solution!, { mask, control: control(f) });
   if (!r.ok) {
-    if (f.switches.has('--json')) out(JSON.stringify({ count: null, stopped: r.stopped.message }));
-    else out(`unknown: ${r.stopped.message}`);
+    const why = stoppedReason(r.stopped.message);
+    if (f.switches.has('--json')) out(JSON.stringify({ count: null, stopped: why, limit: r.stopped.limit }));
+    else out(`unknown: ${why}${familyAdvice(r.stopped.limit, timeLimit(f))}`);
     return 0;
   }
   const asPuzzle = (cells: number[] | null): string | null => {
