@@ -8,6 +8,7 @@ import { parseSlitherlink, parseNumberlink } from '../../server/src/parse/index'
 import { checkSlitherlink } from '../../server/src/analysis/slitherlink';
 import { checkNumberlink } from '../../server/src/analysis/numberlink';
 import { bruteLoops } from './slitherlink-brute';
+import { parseSize } from '../../client/src/designInput';
 
 const CLI = join(__dirname, '../../dist/cli.js');
 const dir = mkdtempSync(join(tmpdir(), 'lp-design-'));
@@ -32,6 +33,45 @@ describe('linkpuzzle generate', () => {
     expect(problems).toEqual([]);
     expect(puzzle!.rule.fill).toBe(true);
     expect(checkNumberlink(puzzle!).verdict).toBe('unique');
+  });
+  it('sizes: the same rule as VS Code\'s input box (2 to 60 a side), a usage error outside it', () => {
+    for (const size of ['1x5', '5x1', '61x2', '2x61', '100x100', '0x3']) {
+      const r = run('generate', 'numberlink', size, '--seed', '1');
+      expect(r.status, size).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^linkpuzzle: generate: the (width|height) must be a whole number from 2 to 60 \(got \d+\) \(the size is WxH, each side from 2 to 60\)\n/);
+      expect(parseSize(size), size).toHaveProperty('error');
+    }
+    for (const size of ['2x2', '60x2', '3x60']) {
+      expect(run('generate', 'numberlink', size, '--seed', '1').status, size).toBe(0);
+      expect(parseSize(size), size).not.toHaveProperty('error');
+    }
+  });
+  it('a size that takes long is announced on stderr before the work starts', () => {
+    const r = run('generate', 'slitherlink', '41x40', '--seed', '1', '--time-limit', '1');
+    expect(r.stderr.split('\n')[0]).toBe('linkpuzzle: note: a 41x40 Slitherlink can take a minute or more, and may stop at the time limit before it is done (time limit 1 ms: --time-limit MS)');
+    expect(run('generate', 'slitherlink', '40x40', '--seed', '1', '--time-limit', '1').stderr).not.toMatch(/note:/);
+  });
+  it('numberlink: no pair of neighbouring cells unless --allow-adjacent; said when none could be avoided', () => {
+    const a = run('generate', 'numberlink', '8x8', '--seed', '5');
+    expect(a.status).toBe(0);
+    const p = parseNumberlink(a.stdout).puzzle!;
+    const neighbours = (q: typeof p) => {
+      const e = new Map<number, number[]>();
+      q.cells.forEach((l, i) => { if (l >= 0) e.set(l, [...(e.get(l) ?? []), i]); });
+      return [...e.values()].filter(([x, y]) => Math.abs(Math.floor(x! / 8) - Math.floor(y! / 8)) + Math.abs((x! % 8) - (y! % 8)) === 1).length;
+    };
+    expect(neighbours(p)).toBe(0);
+    expect(checkNumberlink(p).verdict).toBe('unique');
+    const b = run('generate', 'numberlink', '8x8', '--seed', '5', '--allow-adjacent');
+    expect(b.status).toBe(0);
+    expect(b.stdout).toMatch(/^# generator: linkpuzzle generate numberlink 8x8 --seed 5 --allow-adjacent\n/);
+    expect(neighbours(parseNumberlink(b.stdout).puzzle!)).toBeGreaterThan(0);
+    expect(run('generate', 'slitherlink', '5x5', '--allow-adjacent').status).toBe(2);
+    // a 2x2 grid has no other puzzle: made, and said
+    const c = run('generate', 'numberlink', '2x2', '--seed', '1');
+    expect(c.status).toBe(0);
+    expect(c.stderr).toMatch(/unique after \d+ checks; 2 pairs of neighbouring cells \(none avoided in 20 random paths\)\n$/);
   });
   it('usage errors exit 2', () => {
     expect(run('generate', 'sudoku', '5x5').status).toBe(2);

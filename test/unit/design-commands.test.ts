@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   familyDetails, familyMessage, familyStoppedMessage, hintGrid, isErrorReply, isFamilyReply, isGenerateReply, isMakeReply, isStoppedReply,
-  makeMessage, parseSeed, parseSize, raceCancellation, type CancelToken,
+  makeMessage, parseSeed, parseSize, raceCancellation, sizeWarning, type CancelToken,
 } from '../../client/src/designInput';
 import { hintFamily } from '../../server/src/design/hintFamily';
 
@@ -18,6 +18,14 @@ describe('size and seed input', () => {
       expect(parseSize(bad), bad).toHaveProperty('error');
     }
     expect(parseSize('61x10')).toEqual({ error: expect.stringContaining('width') });
+  });
+
+  it('warns while typing a size that takes a minute or more (the CLI\'s note), per kind', () => {
+    expect(sizeWarning('slitherlink', '40x40')).toBeNull();
+    expect(sizeWarning('slitherlink', '41x40')).toBe('A 41x40 Slitherlink can take a minute or more, and may stop at the time limit before it is done (the setting linkpuzzle.limits.timeMs bounds it; you can cancel it).');
+    expect(sizeWarning('numberlink', '25x25')).toBeNull();
+    expect(sizeWarning('numberlink', '26')).toMatch(/^A 26x26 Numberlink can take a minute or more/);
+    expect(sizeWarning('numberlink', '61x61')).toBeNull(); // an error, not a warning
   });
 
   it('reads an optional seed', () => {

@@ -5,6 +5,8 @@ import type { NumberlinkRule, SlitherlinkPuzzle } from '../model/puzzle';
 import { parsePuzzle, kindFromPath } from '../parse/index';
 import { parseRule, UsageError } from './args';
 import { generateText } from '../design/generateText';
+import { adjacentNote } from '../design/generate';
+import { GENERATE_MAX_SIDE, GENERATE_MIN_SIDE, generateSizeError, slowGenerateNote } from '../design/generateLimits';
 import { puzzleFromLoop } from '../design/fromLoop';
 import { hintFamily } from '../design/hintFamily';
 import { suggestHints } from '../design/makeUnique';
@@ -17,8 +19,10 @@ import { DEFAULT_LIMITS, type RunControl } from '../zdd/control';
 
 export const DESIGN_USAGE = `Design commands:
   generate slitherlink|numberlink WxH [--seed N] [--density D | --pairs N] [--rule RULE] [--solution]
-                                print a new unique puzzle (.slk / .nlk) on standard output; the time
-                                it took on standard error (--solution: add the loop as a --- block)
+           [--allow-adjacent]   print a new unique puzzle (.slk / .nlk) on standard output; the time
+                                it took on standard error (--solution: add the loop as a --- block).
+                                Sides from ${GENERATE_MIN_SIDE} to ${GENERATE_MAX_SIDE}. Numberlink pairs are never two
+                                neighbouring cells unless --allow-adjacent
   import URL                    print a puzz.link URL (slither, numlin) or a Loopy game ID as a file
   export --url FILE             print the puzzle's puzz.link URL (--loopy: its Loopy game ID)
   design FILE [--seed N] [--only-hinted] [--density D] [--family]
@@ -43,7 +47,7 @@ interface Flags {
 }
 
 const VALUE_FLAGS = new Set(['--seed', '--density', '--pairs', '--rule', '--time-limit']);
-const SWITCHES = new Set(['--url', '--loopy', '--family', '--only-hinted', '--json', '--solution']);
+const SWITCHES = new Set(['--url', '--loopy', '--family', '--only-hinted', '--json', '--solution', '--allow-adjacent']);
 
 function parseFlags(args: string[]): Flags {
   const f: Flags = { positional: [], values: new Map(), switches: new Set() };
@@ -133,10 +137,15 @@ function runGenerate(f: Flags): number {
   const m = /^(\d+)x(\d+)$/.exec(size ?? '');
   if (!m) throw new UsageError('generate needs a size WxH, e.g. 10x10');
   const cols = Number(m[1]), rows = Number(m[2]);
-  if (rows < 1 || cols < 1 || rows * cols > 10_000) throw new UsageError('the size must be at least 1x1 and at most 10000 cells');
+  const bad = generateSizeError(cols, rows);
+  if (bad) throw new UsageError(`generate: ${bad} (the size is WxH, each side from ${GENERATE_MIN_SIDE} to ${GENERATE_MAX_SIDE})`);
   const seed = num(f, '--seed', 0, 2 ** 32 - 1) ?? Math.floor(Math.random() * 2 ** 31);
+  const allowAdjacent = f.switches.has('--allow-adjacent');
+  if (allowAdjacent && kind !== 'numberlink') throw new UsageError('--allow-adjacent is for numberlink');
+  // Said before the work starts, so a long wait is expected (and can be cut short with --time-limit).
+  const slow = slowGenerateNote(kind, cols, rows);
+  if (slow) err(`note: ${slow} (time limit ${timeLimit(f) ?? DEFAULT_LIMITS.timeMs} ms: --time-limit MS)`);
   if (kind === 'slitherlink') {
-    if (rows * cols < 2) throw new UsageError('a Slitherlink grid needs at least two cells');
     const density = num(f, '--density', 0, 1);
     const g = generateText({ kind, rows, cols, seed, density, solution: f.switches.has('--solution') }, control(f));
     if (g.kind !== 'slitherlink') return 1;
@@ -149,11 +158,11 @@ function runGenerate(f: Flags): number {
   }
   const rule: NumberlinkRule = f.values.has('--rule') ? parseRule(f.values.get('--rule')!) : { fill: false, notouch: false };
   const pairs = num(f, '--pairs', 1, 5000);
-  const g = generateText({ kind, rows, cols, seed, rule, pairs }, control(f));
+  const g = generateText({ kind, rows, cols, seed, rule, pairs, allowAdjacent }, control(f));
   if (g.kind !== 'numberlink') return 1;
   const r = g.puzzle;
   out(g.text);
-  err(`generated in ${Math.round(r.ms)} ms: ${r.labels.length} pairs, ${r.unique ? 'unique' : 'NOT proved unique'} after ${r.checks} checks${r.stopped ? `; ${r.stopped.message}` : ''}`);
+  err(`generated in ${Math.round(r.ms)} ms: ${r.labels.length} pairs, ${r.unique ? 'unique' : 'NOT proved unique'} after ${r.checks} checks${adjacentNote(r, allowAdjacent)}${r.stopped ? `; ${r.stopped.message}` : ''}`);
   return r.unique ? 0 : 1;
 }
 
