@@ -107,6 +107,19 @@ describe('linkpuzzle import / export', () => {
     writeFileSync(file, imp.stdout);
     expect(run('export', '--url', file).stdout.trim()).toBe(url);
   });
+  it('export --url of a Numberlink whose rule is not nikoli: the URL on stdout, a warning on stderr', () => {
+    const url = 'https://puzz.link/p?numlin/5/5/1g2h3g1k2h3n';
+    const grid = run('import', url).stdout.replace(/^# source:.*\n/m, '');
+    const plain = join(dir, 'plain.nlk'), fill = join(dir, 'fill.nlk');
+    writeFileSync(plain, grid);
+    writeFileSync(fill, '# rule: fill notouch\n' + grid);
+    const a = run('export', '--url', plain);
+    expect([a.status, a.stdout, a.stderr]).toEqual([0, url + '\n', '']);
+    const b = run('export', '--url', fill);
+    expect(b.status).toBe(0);
+    expect(b.stdout).toBe(url + '\n');
+    expect(b.stderr).toBe("linkpuzzle: warning: puzz.link numlin URLs carry no rule: this puzzle's rule `fill notouch` is lost\n");
+  });
   it('a bad URL exits 1 with a message', () => {
     const r = run('import', 'https://puzz.link/p?sudoku/9/9/abc');
     expect(r.status).toBe(1);

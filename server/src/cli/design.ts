@@ -12,7 +12,7 @@ import { hintFamily } from '../design/hintFamily';
 import { suggestHints } from '../design/makeUnique';
 import { hintsOfEdges, loopEdgesOf, loopProblem } from '../design/loop';
 import { defectCells, describeDefect, loopDefects } from '../design/loopDefects';
-import { parsePuzzLink, numberlinkUrl, slitherlinkUrl } from '../exchange/puzzlink';
+import { parsePuzzLink, puzzleUrl } from '../exchange/puzzlink';
 import { loopyId, parseLoopyId } from '../exchange/loopy';
 import { replaceHints, writeNumberlink, writeSlitherlink } from '../exchange/text';
 import { DEFAULT_LIMITS, type RunControl } from '../zdd/control';
@@ -207,7 +207,9 @@ function runExport(f: Flags): number {
     out(loopyId(p));
     return 0;
   }
-  out(p.kind === 'slitherlink' ? slitherlinkUrl(p) : numberlinkUrl({ rows: p.rows, cols: p.cols, cells: p.cells, labels: p.labels }));
+  const { url, warning } = puzzleUrl(p);
+  out(url);
+  if (warning) err(`warning: ${warning}`);
   return 0;
 }
 
