@@ -13,9 +13,12 @@ import { serverCommands, targetUri, type CommandHost } from './commands';
 import {
   DEFAULT_SIZE,
   DesignServerCommands,
+  MAX_SIZE,
+  MIN_SIZE,
   NUMBERLINK_RULES,
   familyDetails,
   familyMessage,
+  familyStoppedMessage,
   hasPuzzles,
   isErrorReply,
   isFamilyReply,
@@ -26,6 +29,7 @@ import {
   parseSeed,
   parseSize,
   raceCancellation,
+  sizeWarning,
 } from './designInput';
 import type { CellHint, GenerateParams, MakePuzzleFromLoopOptions } from '../../server/src/lsp/protocol';
 import { formatMs } from './summary';
@@ -145,10 +149,10 @@ async function generatePuzzle(host: CommandHost): Promise<void> {
   const kind = kindPick.puzzle;
   const size = await askParsed({
     title: `Generate ${kindPick.label}: size`,
-    prompt: 'Size as WxH (width x height), each from 2 to 60',
+    prompt: `Size as WxH (width x height), each from ${MIN_SIZE} to ${MAX_SIZE}`,
     value: DEFAULT_SIZE,
     ignoreFocusOut: true,
-  }, parseSize);
+  }, parseSize, (v) => sizeWarning(kind, v));
   if (!size) return;
   let rule: string | undefined;
   if (kind === 'numberlink') {
@@ -187,11 +191,14 @@ async function generatePuzzle(host: CommandHost): Promise<void> {
 
 /** An input box that `parse` validates as the user types; the parsed value, or undefined when dismissed. */
 async function askParsed<T extends object>(
-  options: vscode.InputBoxOptions, parse: (input: string) => T | { error: string },
+  options: vscode.InputBoxOptions, parse: (input: string) => T | { error: string }, warn?: (input: string) => string | null,
 ): Promise<T | undefined> {
-  const validateInput = (v: string) => {
+  // An error blocks Enter; a warning (a size that takes long) is shown and lets it through.
+  const validateInput = (v: string): string | vscode.InputBoxValidationMessage | undefined => {
     const r = parse(v);
-    return 'error' in r ? r.error : undefined;
+    if ('error' in r) return r.error;
+    const w = warn?.(v);
+    return w ? { message: w, severity: vscode.InputBoxValidationSeverity.Warning } : undefined;
   };
   const text = await vscode.window.showInputBox({ ...options, validateInput });
   if (text === undefined) return undefined;
@@ -252,8 +259,9 @@ async function countPuzzles(host: CommandHost, arg: unknown): Promise<void> {
   );
   if (reply === undefined || showError(reply, 'Count Puzzles')) return;
   if (isStoppedReply(reply)) {
-    host.output.appendLine(`Count Puzzles for This Loop (${file}): stopped: ${reply.stopped}`);
-    void vscode.window.showWarningMessage(`${PREFIX}the count stopped: ${reply.stopped}`);
+    const message = familyStoppedMessage(reply.stopped);
+    host.output.appendLine(`Count Puzzles for This Loop (${file}): ${message}`);
+    void vscode.window.showWarningMessage(`${PREFIX}${message}`);
     return;
   }
   if (!isFamilyReply(reply)) {

@@ -4,6 +4,7 @@
  * imports, so they are unit-tested.
  */
 import { formatCount, formatMs } from './summary';
+import { GENERATE_MAX_SIDE, GENERATE_MIN_SIDE, generateSizeError, slowGenerateNote } from '../../server/src/design/generateLimits';
 
 import {
   ApplyHintsCommand,
@@ -26,8 +27,9 @@ export const DesignServerCommands = {
   loopBlockFromSolution: LoopBlockFromSolutionCommand,
 } as const;
 
-export const MIN_SIZE = 2;
-export const MAX_SIZE = 60;
+/** The generators' sizes: the same rule as `linkpuzzle generate` and the server (design/generateLimits.ts). */
+export const MIN_SIZE = GENERATE_MIN_SIDE;
+export const MAX_SIZE = GENERATE_MAX_SIDE;
 export const DEFAULT_SIZE = '10x10';
 
 /** The Numberlink rules the generator takes, with what each means. */
@@ -48,10 +50,17 @@ export function parseSize(input: string): { rows: number; cols: number } | { err
   if (!m) return { error: `Write the size as WxH, e.g. ${DEFAULT_SIZE}` };
   const cols = Number(m[1]);
   const rows = m[2] === undefined ? cols : Number(m[2]);
-  for (const [n, what] of [[cols, 'width'], [rows, 'height']] as const) {
-    if (n < MIN_SIZE || n > MAX_SIZE) return { error: `The ${what} must be between ${MIN_SIZE} and ${MAX_SIZE} (got ${n})` };
-  }
+  const bad = generateSizeError(cols, rows);
+  if (bad) return { error: bad[0]!.toUpperCase() + bad.slice(1) };
   return { rows, cols };
+}
+
+/** A warning to show while the size is typed, for sizes that take a minute or more; null for the others and for sizes not understood. */
+export function sizeWarning(kind: 'slitherlink' | 'numberlink', input: string): string | null {
+  const r = parseSize(input);
+  if ('error' in r) return null;
+  const note = slowGenerateNote(kind, r.cols, r.rows);
+  return note ? `${note[0]!.toUpperCase()}${note.slice(1)} (the setting linkpuzzle.limits.timeMs bounds it; you can cancel it).` : null;
 }
 
 /** An optional seed: empty means random (undefined); else a whole number 0 .. 2^31 - 1. */
@@ -107,6 +116,14 @@ export function familyMessage(r: HintFamilyAnswer): string {
     `${formatCount(r.count)} hint set${n === 1 ? '' : 's'} make${n === 1 ? 's' : ''} this loop the only solution; ` +
     `${formatCount(r.minimalCount)} minimal, the smallest with ${plural(r.minimumSize, 'hint')} (${formatMs(r.ms)}).`
   );
+}
+
+/** The message after "Count Puzzles for This Loop" stopped by a limit: why (once), and which setting gives it room. */
+export function familyStoppedMessage(stopped: string): string {
+  const why = stopped.replace(/^(undecided|unknown):\s*/, '');
+  const advice = /time limit/.test(why) ? ' Raise the setting linkpuzzle.limits.timeMs to give it longer.'
+    : /node limit|memory/.test(why) ? ' This loop has too many hint sets to count (grids up to about 6x6 can be counted).' : '';
+  return `The count stopped: ${why}.${advice}`;
 }
 
 /** A hint set drawn as grid rows (`.` for no hint), for the output channel. */

@@ -342,9 +342,27 @@ describe('linkpuzzle.generate', () => {
     expect(r.text).toBe(cli);
   });
 
+  it('numberlink: no pair of neighbouring cells unless allowAdjacent, which gives the CLI\'s --allow-adjacent puzzle', async () => {
+    const pairsOf = (text: string) => {
+      const p = parseNumberlink(text).puzzle!;
+      const ends = new Map<number, number[]>();
+      p.cells.forEach((l, i) => { if (l >= 0) ends.set(l, [...(ends.get(l) ?? []), i]); });
+      return [...ends.values()].filter(([a, b]) => Math.abs(a! - b!) === p.cols || (Math.abs(a! - b!) === 1 && Math.floor(a! / p.cols) === Math.floor(b! / p.cols))).length;
+    };
+    const plain = await command('linkpuzzle.generate', { kind: 'numberlink', rows: 8, cols: 8, seed: 4 });
+    expect(pairsOf(plain.text)).toBe(0);
+    const allowed = await command('linkpuzzle.generate', { kind: 'numberlink', rows: 8, cols: 8, seed: 4, allowAdjacent: true });
+    expect(allowed.text).toMatch(/^# generator: linkpuzzle generate numberlink 8x8 --seed 4 --allow-adjacent\n/);
+    expect(pairsOf(allowed.text)).toBeGreaterThan(0);
+    const cli = execFileSync(process.execPath, [join(root, 'dist/cli.js'), 'generate', 'numberlink', '8x8', '--seed', '4', '--allow-adjacent'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    expect(allowed.text).toBe(cli);
+  });
+
   it('clear errors for sizes and options it cannot take', async () => {
-    expect((await command('linkpuzzle.generate', { kind: 'slitherlink', rows: 0, cols: 0 })).error).toMatch(/from 1 to 60 \(got 0x0\)/);
-    expect((await command('linkpuzzle.generate', { kind: 'numberlink', rows: 5, cols: 61 })).error).toMatch(/from 1 to 60/);
+    // the sizes of linkpuzzle generate and of the client's input box (design/generateLimits.ts)
+    expect((await command('linkpuzzle.generate', { kind: 'slitherlink', rows: 0, cols: 0 })).error).toBe('the width must be a whole number from 2 to 60 (got 0)');
+    expect((await command('linkpuzzle.generate', { kind: 'numberlink', rows: 5, cols: 61 })).error).toBe('the width must be a whole number from 2 to 60 (got 61)');
+    expect((await command('linkpuzzle.generate', { kind: 'numberlink', rows: 1, cols: 5 })).error).toBe('the height must be a whole number from 2 to 60 (got 1)');
     expect((await command('linkpuzzle.generate', { kind: 'numberlink', rows: 5, cols: 5, rule: 'diagonal' })).error).toMatch(/unknown rule/);
     expect((await command('linkpuzzle.generate', { kind: 'hitori', rows: 5, cols: 5 })).error).toMatch(/kind/);
   });
@@ -381,14 +399,18 @@ describe('the solution block: diagnostics, loop block from the solution, refacto
     expect(w!.relatedInformation!.map((x) => x.location.range.start)).toEqual(differ.map((i) => ({ line: p.cellRanges[i]!.line, character: p.cellRanges[i]!.col })));
   });
 
-  it('marks that are not one simple loop: an error over the block, at once', async () => {
+  it('marks that are not one simple loop: an error at the offending marks, at once', async () => {
     const uri = uriOf('not-simple.slk');
     const text = '. . .\n. . .\n. . .\n---\nx . .\n. x .\n. . .\n# end\n';
     client.open(uri, 'slitherlink', text);
     const diags = await client.diagnostics(uri, 1, (d) => ours(d, 'loop-not-simple').length > 0);
-    const [d] = ours(diags, 'loop-not-simple');
-    expect(d!.range).toEqual({ start: { line: 3, character: 0 }, end: { line: 6, character: 5 } });
-    expect(d!.message).toMatch(/^The marks are not one simple loop: the loop touches itself/);
+    const found = ours(diags, 'loop-not-simple');
+    // the two inside cells that meet only at a corner, each at its mark
+    expect(found.map((d) => d.range)).toEqual([
+      { start: { line: 4, character: 0 }, end: { line: 4, character: 1 } },
+      { start: { line: 5, character: 2 }, end: { line: 5, character: 3 } },
+    ]);
+    for (const d of found) expect(d.message).toBe('The loop touches itself: inside cells (1, 1) and (2, 2) meet only at a corner. Mark (1, 2) or (2, 1) x to join them, or one of them . to part them.');
     expect(ours(diags, 'hint-disagrees-with-loop')).toEqual([]);
     // No refactoring is offered for a loop that is no loop.
     expect((await codeActions(uri, [], ['refactor'])).filter((a) => a.title === 'Make a minimal puzzle from the loop')).toEqual([]);

@@ -8,6 +8,7 @@ import { parseSlitherlink, parseNumberlink } from '../../server/src/parse/index'
 import { checkSlitherlink } from '../../server/src/analysis/slitherlink';
 import { checkNumberlink } from '../../server/src/analysis/numberlink';
 import { bruteLoops } from './slitherlink-brute';
+import { parseSize } from '../../client/src/designInput';
 
 const CLI = join(__dirname, '../../dist/cli.js');
 const dir = mkdtempSync(join(tmpdir(), 'lp-design-'));
@@ -32,6 +33,45 @@ describe('linkpuzzle generate', () => {
     expect(problems).toEqual([]);
     expect(puzzle!.rule.fill).toBe(true);
     expect(checkNumberlink(puzzle!).verdict).toBe('unique');
+  });
+  it('sizes: the same rule as VS Code\'s input box (2 to 60 a side), a usage error outside it', () => {
+    for (const size of ['1x5', '5x1', '61x2', '2x61', '100x100', '0x3']) {
+      const r = run('generate', 'numberlink', size, '--seed', '1');
+      expect(r.status, size).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^linkpuzzle: generate: the (width|height) must be a whole number from 2 to 60 \(got \d+\) \(the size is WxH, each side from 2 to 60\)\n/);
+      expect(parseSize(size), size).toHaveProperty('error');
+    }
+    for (const size of ['2x2', '60x2', '3x60']) {
+      expect(run('generate', 'numberlink', size, '--seed', '1').status, size).toBe(0);
+      expect(parseSize(size), size).not.toHaveProperty('error');
+    }
+  });
+  it('a size that takes long is announced on stderr before the work starts', () => {
+    const r = run('generate', 'slitherlink', '36x35', '--seed', '1', '--time-limit', '1');
+    expect(r.stderr.split('\n')[0]).toBe('linkpuzzle: note: a 36x35 Slitherlink may take a minute or more, and may stop at the time limit before it is done (time limit 1 ms: --time-limit MS)');
+    expect(run('generate', 'slitherlink', '35x35', '--seed', '1', '--time-limit', '1').stderr).not.toMatch(/note:/);
+  });
+  it('numberlink: no pair of neighbouring cells unless --allow-adjacent; said when none could be avoided', () => {
+    const a = run('generate', 'numberlink', '8x8', '--seed', '5');
+    expect(a.status).toBe(0);
+    const p = parseNumberlink(a.stdout).puzzle!;
+    const neighbours = (q: typeof p) => {
+      const e = new Map<number, number[]>();
+      q.cells.forEach((l, i) => { if (l >= 0) e.set(l, [...(e.get(l) ?? []), i]); });
+      return [...e.values()].filter(([x, y]) => Math.abs(Math.floor(x! / 8) - Math.floor(y! / 8)) + Math.abs((x! % 8) - (y! % 8)) === 1).length;
+    };
+    expect(neighbours(p)).toBe(0);
+    expect(checkNumberlink(p).verdict).toBe('unique');
+    const b = run('generate', 'numberlink', '8x8', '--seed', '5', '--allow-adjacent');
+    expect(b.status).toBe(0);
+    expect(b.stdout).toMatch(/^# generator: linkpuzzle generate numberlink 8x8 --seed 5 --allow-adjacent\n/);
+    expect(neighbours(parseNumberlink(b.stdout).puzzle!)).toBeGreaterThan(0);
+    expect(run('generate', 'slitherlink', '5x5', '--allow-adjacent').status).toBe(2);
+    // a 2x2 grid has no other puzzle: made, and said
+    const c = run('generate', 'numberlink', '2x2', '--seed', '1');
+    expect(c.status).toBe(0);
+    expect(c.stderr).toMatch(/unique after \d+ checks; 2 pairs of neighbouring cells \(none avoided in 20 random paths\)\n$/);
   });
   it('usage errors exit 2', () => {
     expect(run('generate', 'sudoku', '5x5').status).toBe(2);
@@ -66,6 +106,19 @@ describe('linkpuzzle import / export', () => {
     const file = join(dir, 'n.nlk');
     writeFileSync(file, imp.stdout);
     expect(run('export', '--url', file).stdout.trim()).toBe(url);
+  });
+  it('export --url of a Numberlink whose rule is not nikoli: the URL on stdout, a warning on stderr', () => {
+    const url = 'https://puzz.link/p?numlin/5/5/1g2h3g1k2h3n';
+    const grid = run('import', url).stdout.replace(/^# source:.*\n/m, '');
+    const plain = join(dir, 'plain.nlk'), fill = join(dir, 'fill.nlk');
+    writeFileSync(plain, grid);
+    writeFileSync(fill, '# rule: fill notouch\n' + grid);
+    const a = run('export', '--url', plain);
+    expect([a.status, a.stdout, a.stderr]).toEqual([0, url + '\n', '']);
+    const b = run('export', '--url', fill);
+    expect(b.status).toBe(0);
+    expect(b.stdout).toBe(url + '\n');
+    expect(b.stderr).toBe("linkpuzzle: warning: puzz.link numlin URLs carry no rule: this puzzle's rule `fill notouch` is lost\n");
   });
   it('a bad URL exits 1 with a message', () => {
     const r = run('import', 'https://puzz.link/p?sudoku/9/9/abc');
@@ -106,12 +159,38 @@ describe('linkpuzzle design / suggest', () => {
     expect(Number(j.count)).toBeGreaterThan(0);
     expect(j.minimum.length).toBe(j.minimumSize);
   });
+  it('design --family stopped by the time limit: one line, `unknown:` once, a larger --time-limit suggested', () => {
+    // a 6x6 loop: its family takes tens of seconds, far beyond one second
+    const f = join(dir, 'loop6.slk');
+    writeFileSync(f, '. . . . . .\n'.repeat(6) + '---\n......\n....x.\nxx..x.\nxxx.x.\nxxxxxx\nxxxxxx\n');
+    const r = run('design', f, '--family', '--time-limit', '1000');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^unknown: [^\n]*time limit \(1000 ms\)[^\n]*; try a larger --time-limit \(e\.g\. --time-limit 4000\)\n$/);
+    expect(r.stdout.match(/unknown|undecided/g)).toEqual(['unknown']);
+    const j = run('design', f, '--family', '--time-limit', '1000', '--json');
+    expect(j.status).toBe(0);
+    const o = JSON.parse(j.stdout);
+    expect(o.count).toBeNull();
+    expect(o.limit).toBe('time');
+    expect(o.stopped).toMatch(/^(the hint family was )?stopped by the time limit \(1000 ms\)/);
+  });
   it('design without a solution block explains what to add', () => {
     const f = join(dir, 'plain.slk');
     writeFileSync(f, '3..\n...\n');
     const r = run('design', f);
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/no solution block/);
+  });
+  it('design with marks that are no loop names each defect at its first mark (file:line:col)', () => {
+    const f = join(dir, 'holes.slk');
+    writeFileSync(f, '. . . .\n. . . .\n. . . .\n---\nxxxx\nx.xx\nxxx.\n');
+    const r = run('design', f);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      `linkpuzzle: ${f}: the solution block is not one loop:\n` +
+      `${f}:6:2: Cell (2, 2) is an outside hole enclosed by the loop (it would need a second loop around it): mark it x, or open the hole to the border with a line of . cells.\n`,
+    );
   });
   it('suggest lists hints that make the puzzle unique', () => {
     const f = join(dir, 'multi.slk');

@@ -1,9 +1,10 @@
 /** The pure parts of the designer commands (client/src/designInput.ts): input, replies, texts, cancellation. */
 import { describe, expect, it } from 'vitest';
 import {
-  familyDetails, familyMessage, hintGrid, isErrorReply, isFamilyReply, isGenerateReply, isMakeReply, isStoppedReply,
-  makeMessage, parseSeed, parseSize, raceCancellation, type CancelToken,
+  familyDetails, familyMessage, familyStoppedMessage, hintGrid, isErrorReply, isFamilyReply, isGenerateReply, isMakeReply, isStoppedReply,
+  makeMessage, parseSeed, parseSize, raceCancellation, sizeWarning, type CancelToken,
 } from '../../client/src/designInput';
+import { hintFamily } from '../../server/src/design/hintFamily';
 
 describe('size and seed input', () => {
   it('reads WxH as width x height, 2 to 60', () => {
@@ -17,6 +18,14 @@ describe('size and seed input', () => {
       expect(parseSize(bad), bad).toHaveProperty('error');
     }
     expect(parseSize('61x10')).toEqual({ error: expect.stringContaining('width') });
+  });
+
+  it('warns while typing a size that takes a minute or more (the CLI\'s note), per kind', () => {
+    expect(sizeWarning('slitherlink', '35x35')).toBeNull();
+    expect(sizeWarning('slitherlink', '36x35')).toBe('A 36x35 Slitherlink may take a minute or more, and may stop at the time limit before it is done (the setting linkpuzzle.limits.timeMs bounds it; you can cancel it).');
+    expect(sizeWarning('numberlink', '25x25')).toBeNull();
+    expect(sizeWarning('numberlink', '26')).toMatch(/^A 26x26 Numberlink may take a minute or more/);
+    expect(sizeWarning('numberlink', '61x61')).toBeNull(); // an error, not a warning
   });
 
   it('reads an optional seed', () => {
@@ -41,6 +50,15 @@ describe('server replies', () => {
     expect(isMakeReply({ applied: false, hints: 0, minimal: false, checks: 0, ms: 0, message: '' })).toBe(true);
     expect(isGenerateReply({ text: '. .\n', ms: 3, seed: 9 })).toBe(true);
     expect(isGenerateReply(null)).toBe(false);
+  });
+
+  it('a count stopped by the time limit: the reason once, without the engine\'s verdict word, and the setting to raise', () => {
+    const inside = Uint8Array.from('..........x.xx..x.xxx.x.xxxxxxxxxxxx'.split('').map((c) => (c === 'x' ? 1 : 0)));
+    const r = hintFamily(6, 6, inside, { control: { limits: { timeMs: 300 } } });
+    if (r.ok) throw new Error('the 6x6 family finished in 300 ms');
+    const m = familyStoppedMessage(r.stopped.message);
+    expect(m).toMatch(/^The count stopped: (the hint family was )?stopped by the time limit \(300 ms\) after \d+ (ZDD )?nodes[^]*\. Raise the setting linkpuzzle\.limits\.timeMs to give it longer\.$/);
+    expect(m).not.toMatch(/unknown|undecided/);
   });
 
   it('words the outcomes', () => {

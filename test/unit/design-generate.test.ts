@@ -8,6 +8,27 @@ import { loopEdgesOf, loopProblem, seededRandom } from '../../server/src/design/
 import { puzzleOf } from '../../server/src/design/uniqueness';
 import { bruteLoops } from './slitherlink-brute';
 import { bruteSolve } from './numberlink-brute';
+import { generateText } from '../../server/src/design/generateText';
+import { parseNumberlink } from '../../server/src/parse/index';
+import type { NumberlinkRule } from '../../server/src/model/puzzle';
+
+/** Labels whose two ends are neighbouring cells, read from the cells alone (not from the generator's paths). */
+function neighbourPairs(rows: number, cols: number, cells: Int32Array): number {
+  const ends = new Map<number, number[]>();
+  cells.forEach((l, i) => { if (l >= 0) ends.set(l, [...(ends.get(l) ?? []), i]); });
+  let n = 0;
+  for (const [a, b] of ends.values()) {
+    const ra = Math.floor(a! / cols), rb = Math.floor(b! / cols);
+    if (Math.abs(ra - rb) + Math.abs((a! % cols) - (b! % cols)) === 1) n++;
+  }
+  void rows;
+  return n;
+}
+
+const zero = { line: 0, col: 0, endLine: 0, endCol: 0 };
+const nlk = (rows: number, cols: number, cells: Int32Array, labels: string[], rule: NumberlinkRule) => ({
+  kind: 'numberlink' as const, rows, cols, cells, labels, rule, cellRanges: [], metadata: [], layout: 'compact' as const, headerRange: zero,
+});
 
 describe('random loops', () => {
   it('are always one simple loop', () => {
@@ -72,6 +93,53 @@ describe('Numberlink generator', () => {
       }
     });
   }
+  const RULES: NumberlinkRule[] = [{ fill: false, notouch: false }, { fill: true, notouch: false }, { fill: true, notouch: true }];
+  it('no pair of neighbouring cells by default; still unique by the checker (sizes, seeds, rules)', () => {
+    let pairs = 0;
+    for (const [rows, cols] of [[3, 3], [4, 4], [4, 6], [6, 6], [8, 8], [7, 11], [12, 12]] as const) {
+      for (let seed = 1; seed <= 4; seed++) {
+        const rule = RULES[(seed + rows) % 3]!;
+        const r = generateNumberlink(rows, cols, { seed, rule });
+        expect(r.unique).toBe(true);
+        expect(r.adjacentPairs).toBe(0);
+        expect(neighbourPairs(rows, cols, r.cells), `${rows}x${cols} seed ${seed}`).toBe(0);
+        expect(r.paths.reduce((a, p) => a + p.length, 0)).toBe(rows * cols);
+        const res = checkNumberlink(nlk(rows, cols, r.cells, r.labels, rule), { defaultRule: rule });
+        expect(res.verdict, `${rows}x${cols} seed ${seed}`).toBe('unique');
+        pairs += r.labels.length;
+      }
+    }
+    expect(pairs).toBeGreaterThan(100);
+  });
+
+  it('allowAdjacent makes the puzzles of before the option (neighbouring pairs included)', () => {
+    // `linkpuzzle generate numberlink 10x10 --seed 3` before pairs of neighbours were avoided
+    const before = [
+      '.........G', '.E.......D', '...E9449.7', '3C....A...', '3.....F.5.', '..GA.8..57', '.F...C....', '.22....B6.', '.11.B8..6.', '........D.',
+    ].join('\n');
+    const g = generateText({ kind: 'numberlink', rows: 10, cols: 10, seed: 3, allowAdjacent: true });
+    expect(g.text).toBe(`# generator: linkpuzzle generate numberlink 10x10 --seed 3 --allow-adjacent\n10 10\n${before}\n`);
+    const p = parseNumberlink(g.text).puzzle!;
+    expect(neighbourPairs(10, 10, p.cells)).toBe(6);
+    expect(g.kind === 'numberlink' && g.puzzle.adjacentPairs).toBe(6);
+    // the default puzzle of the same seed has none
+    const d = generateText({ kind: 'numberlink', rows: 10, cols: 10, seed: 3 });
+    expect(neighbourPairs(10, 10, parseNumberlink(d.text).puzzle!.cells)).toBe(0);
+    for (let seed = 1; seed <= 4; seed++) {
+      const r = generateNumberlink(8, 8, { seed, allowAdjacent: true });
+      expect(r.unique).toBe(true);
+      expect(r.attempts).toBe(1);
+      expect(neighbourPairs(8, 8, r.cells)).toBe(r.adjacentPairs);
+    }
+  });
+
+  it('a 2x2 grid has no puzzle without neighbouring pairs: it says so', () => {
+    const r = generateNumberlink(2, 2, { seed: 1 });
+    expect(r.unique).toBe(true);
+    expect(r.adjacentPairs).toBe(2);
+    expect(r.attempts).toBeGreaterThan(1);
+  });
+
   it('a 10x10 nikoli puzzle is good by the solver', () => {
     const r = generateNumberlink(10, 10, { seed: 3 });
     const zero = { line: 0, col: 0, endLine: 0, endCol: 0 };

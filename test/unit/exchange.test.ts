@@ -5,6 +5,7 @@ import {
   decode4Cell, decodeNumber16, encode4Cell, encodeNumber16, numberlinkUrl, parsePuzzLink, slitherlinkUrl,
 } from '../../server/src/exchange/puzzlink';
 import { loopyId, parseLoopyId } from '../../server/src/exchange/loopy';
+import { copiedMessage, urlFromText } from '../../client/src/exchangeText';
 
 interface UrlFixture { file: string; url: string; grid: string[]; loopy?: string }
 const fixtures: UrlFixture[] = JSON.parse(
@@ -157,5 +158,30 @@ describe('replaceHints (text with only the hint cells changed)', () => {
       expect(blank(out, again.puzzle)).toBe(blank(text, puzzle));
       expect(replaceHints(text, puzzle!, puzzle!.hints)).toBe(text);
     }
+  });
+});
+
+describe('export to puzz.link: a Numberlink rule the URL cannot carry is named', () => {
+  const grid = '5 5\n1.2.3\n.....\n.....\n.....\n1.2.3\n';
+  const url = 'https://puzz.link/p?numlin/5/5/1g2g3u1g2g3';
+
+  it('rule nikoli (or none): the URL alone', () => {
+    expect(urlFromText(grid, 'numberlink')).toEqual({ url });
+    expect(urlFromText('# rule: nikoli\n' + grid, 'numberlink')).toEqual({ url });
+    expect(copiedMessage({ url })).toEqual({ level: 'info', text: `Copied ${url}` });
+  });
+
+  it('other rules: the same URL and a warning naming the rule; Copy as puzz.link URL shows it', () => {
+    for (const [line, rule] of [['fill notouch', 'fill notouch'], ['fill', 'fill'], ['notouch', 'nikoli notouch']]) {
+      const r = urlFromText(`# rule: ${line}\n` + grid, 'numberlink');
+      expect(r).toEqual({ url, warning: `puzz.link numlin URLs carry no rule: this puzzle's rule \`${rule}\` is lost` });
+      expect(copiedMessage(r as { url: string; warning: string })).toEqual({
+        level: 'warning', text: `Link Puzzles: copied ${url}, but puzz.link numlin URLs carry no rule: this puzzle's rule \`${rule}\` is lost.`,
+      });
+    }
+  });
+
+  it('Slitherlink: no warning', () => {
+    expect(urlFromText('3.\n.2\n', 'slitherlink')).toEqual({ url: 'https://puzz.link/p?slither/2/2/' + encode4Cell([3, -1, -1, 2]) });
   });
 });

@@ -5,19 +5,24 @@ import type { NumberlinkRule, SlitherlinkPuzzle } from '../model/puzzle';
 import { parsePuzzle, kindFromPath } from '../parse/index';
 import { parseRule, UsageError } from './args';
 import { generateText } from '../design/generateText';
+import { adjacentNote } from '../design/generate';
+import { GENERATE_MAX_SIDE, GENERATE_MIN_SIDE, generateSizeError, slowGenerateNote } from '../design/generateLimits';
 import { puzzleFromLoop } from '../design/fromLoop';
 import { hintFamily } from '../design/hintFamily';
 import { suggestHints } from '../design/makeUnique';
 import { hintsOfEdges, loopEdgesOf, loopProblem } from '../design/loop';
-import { parsePuzzLink, numberlinkUrl, slitherlinkUrl } from '../exchange/puzzlink';
+import { defectCells, describeDefect, loopDefects } from '../design/loopDefects';
+import { parsePuzzLink, puzzleUrl } from '../exchange/puzzlink';
 import { loopyId, parseLoopyId } from '../exchange/loopy';
 import { replaceHints, writeNumberlink, writeSlitherlink } from '../exchange/text';
-import type { RunControl } from '../zdd/control';
+import { DEFAULT_LIMITS, type RunControl } from '../zdd/control';
 
 export const DESIGN_USAGE = `Design commands:
   generate slitherlink|numberlink WxH [--seed N] [--density D | --pairs N] [--rule RULE] [--solution]
-                                print a new unique puzzle (.slk / .nlk) on standard output; the time
-                                it took on standard error (--solution: add the loop as a --- block)
+           [--allow-adjacent]   print a new unique puzzle (.slk / .nlk) on standard output; the time
+                                it took on standard error (--solution: add the loop as a --- block).
+                                Sides from ${GENERATE_MIN_SIDE} to ${GENERATE_MAX_SIDE}. Numberlink pairs are never two
+                                neighbouring cells unless --allow-adjacent
   import URL                    print a puzz.link URL (slither, numlin) or a Loopy game ID as a file
   export --url FILE             print the puzzle's puzz.link URL (--loopy: its Loopy game ID)
   design FILE [--seed N] [--only-hinted] [--density D] [--family]
@@ -42,7 +47,7 @@ interface Flags {
 }
 
 const VALUE_FLAGS = new Set(['--seed', '--density', '--pairs', '--rule', '--time-limit']);
-const SWITCHES = new Set(['--url', '--loopy', '--family', '--only-hinted', '--json', '--solution']);
+const SWITCHES = new Set(['--url', '--loopy', '--family', '--only-hinted', '--json', '--solution', '--allow-adjacent']);
 
 function parseFlags(args: string[]): Flags {
   const f: Flags = { positional: [], values: new Map(), switches: new Set() };
@@ -69,9 +74,25 @@ function num(f: Flags, name: string, min: number, max: number): number | undefin
   return x;
 }
 
+function timeLimit(f: Flags): number | undefined {
+  return num(f, '--time-limit', 1, 1e9);
+}
+
 function control(f: Flags): RunControl {
-  const t = num(f, '--time-limit', 1, 1e9);
+  const t = timeLimit(f);
   return t !== undefined ? { limits: { timeMs: t } } : {};
+}
+
+/** A stop message without the engine's "undecided: " (the CLI line says `unknown:` itself). */
+function stoppedReason(message: string): string {
+  return message.replace(/^(undecided|unknown):\s*/, '');
+}
+
+/** What to try after `--family` stopped: a longer time limit, or (nodes) a smaller loop. */
+function familyAdvice(limit: string, timeMs: number | undefined): string {
+  if (limit === 'time') return `; try a larger --time-limit (e.g. --time-limit ${Math.min(1e9, 4 * (timeMs ?? DEFAULT_LIMITS.timeMs))})`;
+  if (limit === 'nodes' || limit === 'memory') return '; the family of this loop is too large to count (try a smaller grid, about 6x6 at most)';
+  return '';
 }
 
 function readFile(path: string): string {
@@ -116,10 +137,15 @@ function runGenerate(f: Flags): number {
   const m = /^(\d+)x(\d+)$/.exec(size ?? '');
   if (!m) throw new UsageError('generate needs a size WxH, e.g. 10x10');
   const cols = Number(m[1]), rows = Number(m[2]);
-  if (rows < 1 || cols < 1 || rows * cols > 10_000) throw new UsageError('the size must be at least 1x1 and at most 10000 cells');
+  const bad = generateSizeError(cols, rows);
+  if (bad) throw new UsageError(`generate: ${bad} (the size is WxH, each side from ${GENERATE_MIN_SIDE} to ${GENERATE_MAX_SIDE})`);
   const seed = num(f, '--seed', 0, 2 ** 32 - 1) ?? Math.floor(Math.random() * 2 ** 31);
+  const allowAdjacent = f.switches.has('--allow-adjacent');
+  if (allowAdjacent && kind !== 'numberlink') throw new UsageError('--allow-adjacent is for numberlink');
+  // Said before the work starts, so a long wait is expected (and can be cut short with --time-limit).
+  const slow = slowGenerateNote(kind, cols, rows);
+  if (slow) err(`note: ${slow} (time limit ${timeLimit(f) ?? DEFAULT_LIMITS.timeMs} ms: --time-limit MS)`);
   if (kind === 'slitherlink') {
-    if (rows * cols < 2) throw new UsageError('a Slitherlink grid needs at least two cells');
     const density = num(f, '--density', 0, 1);
     const g = generateText({ kind, rows, cols, seed, density, solution: f.switches.has('--solution') }, control(f));
     if (g.kind !== 'slitherlink') return 1;
@@ -132,11 +158,11 @@ function runGenerate(f: Flags): number {
   }
   const rule: NumberlinkRule = f.values.has('--rule') ? parseRule(f.values.get('--rule')!) : { fill: false, notouch: false };
   const pairs = num(f, '--pairs', 1, 5000);
-  const g = generateText({ kind, rows, cols, seed, rule, pairs }, control(f));
+  const g = generateText({ kind, rows, cols, seed, rule, pairs, allowAdjacent }, control(f));
   if (g.kind !== 'numberlink') return 1;
   const r = g.puzzle;
   out(g.text);
-  err(`generated in ${Math.round(r.ms)} ms: ${r.labels.length} pairs, ${r.unique ? 'unique' : 'NOT proved unique'} after ${r.checks} checks${r.stopped ? `; ${r.stopped.message}` : ''}`);
+  err(`generated in ${Math.round(r.ms)} ms: ${r.labels.length} pairs, ${r.unique ? 'unique' : 'NOT proved unique'} after ${r.checks} checks${adjacentNote(r, allowAdjacent)}${r.stopped ? `; ${r.stopped.message}` : ''}`);
   return r.unique ? 0 : 1;
 }
 
@@ -181,7 +207,9 @@ function runExport(f: Flags): number {
     out(loopyId(p));
     return 0;
   }
-  out(p.kind === 'slitherlink' ? slitherlinkUrl(p) : numberlinkUrl({ rows: p.rows, cols: p.cols, cells: p.cells, labels: p.labels }));
+  const { url, warning } = puzzleUrl(p);
+  out(url);
+  if (warning) err(`warning: ${warning}`);
   return 0;
 }
 
@@ -193,7 +221,7 @@ function runDesign(f: Flags): number {
   const grid = new Grid(p.rows, p.cols);
   const on = loopEdgesOf(grid, p.solution);
   const bad = loopProblem(grid, on);
-  if (bad) throw new FileError(`${path}: the solution block is not one loop: ${bad}`);
+  if (bad) throw new FileError(notOneLoop(path!, p, bad));
   const loopHints = hintsOfEdges(grid, on);
   const fileHinted = new Uint8Array(grid.cellCount);
   for (let c = 0; c < grid.cellCount; c++) {
@@ -216,11 +244,23 @@ function runDesign(f: Flags): number {
   return 0;
 }
 
+/** `path: the solution block is not one loop:` then each defect as `path:line:col: message` at its first mark. */
+function notOneLoop(path: string, p: SlitherlinkPuzzle, problem: string): string {
+  const defects = loopDefects(p.rows, p.cols, p.solution!);
+  if (defects.length === 0) return `${path}: the solution block is not one loop: ${problem}`;
+  const lines = defects.map((d) => {
+    const r = p.solutionCellRanges?.[defectCells(d)[0] ?? -1] ?? p.solutionRange;
+    return `${path}${r ? `:${r.line + 1}:${r.col + 1}` : ''}: ${describeDefect(d, p.cols)}`;
+  });
+  return `${path}: the solution block is not one loop:\n${lines.join('\n')}`;
+}
+
 function runFamily(f: Flags, p: SlitherlinkPuzzle, mask: Uint8Array | undefined): number {
   const r = hintFamily(p.rows, p.cols, p.solution!, { mask, control: control(f) });
   if (!r.ok) {
-    if (f.switches.has('--json')) out(JSON.stringify({ count: null, stopped: r.stopped.message }));
-    else out(`unknown: ${r.stopped.message}`);
+    const why = stoppedReason(r.stopped.message);
+    if (f.switches.has('--json')) out(JSON.stringify({ count: null, stopped: why, limit: r.stopped.limit }));
+    else out(`unknown: ${why}${familyAdvice(r.stopped.limit, timeLimit(f))}`);
     return 0;
   }
   const asPuzzle = (cells: number[] | null): string | null => {

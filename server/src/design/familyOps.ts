@@ -7,21 +7,22 @@
 import type { NodeStore } from '../zdd/zdd';
 import { StopError } from '../zdd/control';
 
-/** Stops long family operations: node budget of the store and a deadline. */
+/** Stops long family operations: node budget of the store and a deadline (`timeMs` after the work began, for the message). */
 export class OpGuard {
   private ticks = 0;
-  constructor(readonly store: NodeStore, readonly maxNodes: number, readonly deadline: number, readonly isCancelled?: () => boolean, readonly what = 'hint family') {}
+  constructor(readonly store: NodeStore, readonly maxNodes: number, readonly deadline: number, readonly isCancelled?: () => boolean, readonly what = 'hint family', readonly timeMs?: number) {}
   tick(): void {
     if ((++this.ticks & 0xfff) !== 0) return;
     if (this.store.size > this.maxNodes) this.stop('nodes');
     if (Date.now() > this.deadline) this.stop('time');
     if (this.isCancelled?.()) this.stop('cancelled');
   }
+  /** Messages in the engine's form (zdd/build.ts): "undecided: " and why; callers add the verdict. */
   stop(limit: 'nodes' | 'time' | 'cancelled'): never {
     const n = this.store.size;
-    const message = limit === 'nodes' ? `unknown: the ${this.what} needs more than ${this.maxNodes} ZDD nodes (node limit)`
-      : limit === 'time' ? `unknown: the ${this.what} was stopped by the time limit after ${n} ZDD nodes`
-      : `unknown: the ${this.what} was cancelled`;
+    const message = limit === 'nodes' ? `undecided: the ${this.what} needs more than ${this.maxNodes} ZDD nodes (node limit)`
+      : limit === 'time' ? `undecided: the ${this.what} was stopped by the time limit${this.timeMs !== undefined ? ` (${this.timeMs} ms)` : ''} after ${n} ZDD nodes`
+      : `undecided: the ${this.what} was cancelled`;
     throw new StopError({ limit, message, nodes: n, progress: 0 });
   }
 }

@@ -10,7 +10,9 @@
  * pieces whose ends are the endpoints, so the intended solution uses every cell. While the solver
  * finds a second solution, a path of the intended solution that the second one does not have is
  * cut in two (one more pair); with ever shorter paths this ends in a unique puzzle. Under the
- * Nikoli rule a unique puzzle built this way is good (its one solution covers the grid).
+ * Nikoli rule a unique puzzle built this way is good (its one solution covers the grid). No cut
+ * leaves a path of two cells (a pair of neighbours, trivial) unless `allowAdjacent`; when a path
+ * gives no puzzle without one, another random path is tried.
  */
 import type { NumberlinkPuzzle, NumberlinkRule } from '../model/puzzle';
 import type { PathSolution } from '../analysis/result';
@@ -66,6 +68,12 @@ export interface GenerateNumberlinkOptions {
   rule?: NumberlinkRule;
   /** Number of pairs to start from (default about one per 12 cells); repairs may add more. */
   pairs?: number;
+  /**
+   * Allow pairs whose two ends are neighbours (a path of two cells, trivial to solve). By default
+   * the generator cuts no path that short and starts again from another random path when it
+   * cannot avoid one; with this set it makes the same puzzles as before the option existed.
+   */
+  allowAdjacent?: boolean;
   /** Limits of one solver check (default 3 s, 2,000,000 nodes); an undecided check adds a pair. */
   perCheckMs?: number;
   perCheckNodes?: number;
@@ -81,10 +89,24 @@ export interface GeneratedNumberlink {
   /** The intended solution: one path of cells per label. */
   paths: number[][];
   unique: boolean;
+  /** Pairs whose ends are neighbours (paths of two cells): 0 unless allowed or none could be avoided. */
+  adjacentPairs: number;
+  /** Random paths tried (more than 1 when a path gave only puzzles with neighbouring ends). */
+  attempts: number;
   checks: number;
   stopped?: Stopped;
   ms: number;
 }
+
+/** For the generator's report: the pairs with neighbouring ends it could not avoid ('' when none or allowed). */
+export function adjacentNote(p: GeneratedNumberlink, allowed: boolean): string {
+  if (allowed || p.adjacentPairs === 0) return '';
+  const n = p.adjacentPairs;
+  return `; ${n} pair${n === 1 ? '' : 's'} of neighbouring cells (none avoided in ${p.attempts} random path${p.attempts === 1 ? '' : 's'})`;
+}
+
+/** Random paths tried at most for a puzzle without neighbouring ends, within the time limit. */
+const MAX_ATTEMPTS = 20;
 
 /** A random Hamiltonian path of the rows x cols grid graph (cells in path order). */
 export function randomHamiltonianPath(rows: number, cols: number, rand: () => number, moves?: number): number[] {
@@ -137,31 +159,40 @@ function adjacent(a: number, b: number, cols: number): boolean {
   return d === cols || (d === 1 && Math.floor(a / cols) === Math.floor(b / cols));
 }
 
-/** Cuts a path where it runs alongside itself (for the notouch rule) until none does. */
-function splitTouching(paths: number[][], cols: number): number[][] {
+/**
+ * Cuts a path where it runs alongside itself (for the notouch rule) until none does, keeping
+ * pieces at least `minLen` cells long where it can; a short piece that still runs alongside
+ * itself (a U of 4 or 5 cells) is cut into pieces of 2 rather than left touching.
+ */
+function splitTouching(paths: number[][], cols: number, minLen: number): number[][] {
   const out: number[][] = [];
   const stack = [...paths];
   while (stack.length > 0) {
     const p = stack.pop()!;
-    let cut = -1;
-    const at = new Map<number, number>();
-    p.forEach((v, i) => at.set(v, i));
-    for (let i = 0; i < p.length && cut < 0; i++) {
-      for (const d of [-cols, cols, -1, 1]) {
-        const w = p[i] + d;
-        const j = at.get(w);
-        if (j === undefined || Math.abs(j - i) <= 1 || !adjacent(p[i], w, cols)) continue;
-        // any cut between the two cells separates them; keep both pieces at least 2 cells long
-        const k = Math.max(Math.min(i, j) + 1, 2);
-        if (k <= Math.min(Math.max(i, j), p.length - 2)) { cut = k; break; }
-      }
-    }
-    if (cut < 0 || p.length < 4) { out.push(p); continue; }
+    const cut = touchingCut(p, cols, minLen) ?? (minLen > 2 ? touchingCut(p, cols, 2) : null);
+    if (cut === null || p.length < 4) { out.push(p); continue; }
     const a = p.slice(0, cut), b = p.slice(cut);
     if (a.length < 2 || b.length < 2) { out.push(p); continue; }
     stack.push(a, b);
   }
   return out;
+}
+
+/** Where to cut `p` between two of its cells that are neighbours (first such pair), both pieces at least `minLen` long; null when none can be. */
+function touchingCut(p: number[], cols: number, minLen: number): number | null {
+  const at = new Map<number, number>();
+  p.forEach((v, i) => at.set(v, i));
+  for (let i = 0; i < p.length; i++) {
+    for (const d of [-cols, cols, -1, 1]) {
+      const w = p[i] + d;
+      const j = at.get(w);
+      if (j === undefined || Math.abs(j - i) <= 1 || !adjacent(p[i], w, cols)) continue;
+      // any cut between the two cells separates them
+      const k = Math.max(Math.min(i, j) + 1, minLen);
+      if (k <= Math.min(Math.max(i, j), p.length - minLen)) return k;
+    }
+  }
+  return null;
 }
 
 /** Whether a path runs alongside itself: two of its cells adjacent but not consecutive. */
@@ -240,35 +271,71 @@ export function generateNumberlink(rows: number, cols: number, options: Generate
   const t0 = performance.now();
   const rand = seededRandom(options.seed ?? 1);
   const rule = options.rule ?? { fill: false, notouch: false };
+  if (rows * cols < 2) throw new Error('a Numberlink grid needs at least two cells');
+  const limits = resolveLimits(options.control);
+  const deadline = Date.now() + limits.timeMs;
+  const minLen = options.allowAdjacent ? 2 : 3;
+  let checks = 0;
+  let best: Attempt | null = null;
+  for (let attempts = 1; ; attempts++) {
+    const a = attempt(rows, cols, rule, rand, minLen, deadline, limits.maxNodes, options);
+    checks += a.checks;
+    // A unique puzzle without neighbouring ends is the answer; else keep the best one seen (unique first).
+    if (!best || (a.unique && (!best.unique || a.adjacentPairs < best.adjacentPairs))) best = a;
+    const done = best.unique && (minLen === 2 || best.adjacentPairs === 0);
+    const stop = a.stopped?.limit === 'cancelled' || Date.now() >= deadline || attempts >= MAX_ATTEMPTS || minLen === 2;
+    if (done || stop) {
+      const b = best;
+      return {
+        rows, cols, cells: b.cells, labels: b.labels, paths: b.paths, unique: b.unique, adjacentPairs: b.adjacentPairs, attempts, checks,
+        ...(b.stopped ? { stopped: b.stopped } : {}), ms: performance.now() - t0,
+      };
+    }
+  }
+}
+
+interface Attempt {
+  cells: Int32Array;
+  labels: string[];
+  paths: number[][];
+  unique: boolean;
+  adjacentPairs: number;
+  checks: number;
+  stopped?: Stopped;
+}
+
+/**
+ * One random Hamiltonian path cut into a puzzle: cut where it runs alongside itself, merged down
+ * to the wanted number of pairs, then cut further while the solver finds a second solution.
+ * Pieces are cut no shorter than `minLen` cells (2 allows neighbouring ends).
+ */
+function attempt(rows: number, cols: number, rule: NumberlinkRule, rand: () => number, minLen: number, deadline: number, maxNodes: number, options: GenerateNumberlinkOptions): Attempt {
   const n = rows * cols;
-  if (n < 2) throw new Error('a Numberlink grid needs at least two cells');
   const ham = randomHamiltonianPath(rows, cols, rand);
   // Pieces that never run alongside themselves (a path that does could take the shortcut, a
   // second solution under the Nikoli rule, and it breaks notouch), then merged end to end at
   // random, never creating such a path, down to the wanted number of pairs.
   const want = Math.max(1, Math.min(Math.floor(n / 2), options.pairs ?? Math.max(1, Math.round(n / 12))));
-  let paths = mergeEnds(splitTouching([ham], cols), rows, cols, rand, want);
+  let paths = mergeEnds(splitTouching([ham], cols, minLen), rows, cols, rand, want);
   let checks = 0;
-  const limits = resolveLimits(options.control);
-  const deadline = Date.now() + limits.timeMs;
   for (;;) {
     const p = puzzleOfPaths(rows, cols, paths, rule);
     checks++;
     const left = Math.max(1, deadline - Date.now());
     const control: RunControl = {
       isCancelled: options.control?.isCancelled,
-      limits: { timeMs: Math.min(left, options.perCheckMs ?? 3000), maxNodes: Math.min(limits.maxNodes, options.perCheckNodes ?? 2_000_000) },
+      limits: { timeMs: Math.min(left, options.perCheckMs ?? 3000), maxNodes: Math.min(maxNodes, options.perCheckNodes ?? 2_000_000) },
     };
     const r = checkNumberlink(p, { control, defaultRule: rule, secondSolution: true });
-    const result = (unique: boolean, stopped?: Stopped): GeneratedNumberlink => ({
-      rows, cols, cells: p.cells, labels: p.labels, paths, unique, checks, ...(stopped ? { stopped } : {}), ms: performance.now() - t0,
+    const result = (unique: boolean, stopped?: Stopped): Attempt => ({
+      cells: p.cells, labels: p.labels, paths, unique, adjacentPairs: paths.filter((q) => q.length === 2).length, checks, ...(stopped ? { stopped } : {}),
     });
     if (r.verdict === 'unique') return result(true);
     if (r.verdict === 'unknown' && r.stopped?.limit !== 'cancelled' && Date.now() < deadline) {
       // Too loose to decide quickly: cut the longest path and try again.
       let l = 0;
       paths.forEach((q, i) => { if (q.length > paths[l].length) l = i; });
-      if (paths[l].length < 4) return result(false, r.stopped);
+      if (paths[l].length < 2 * minLen) return result(false, r.stopped);
       const path = paths[l];
       const c = Math.floor(path.length / 2);
       paths = [...paths.slice(0, l), path.slice(0, c), path.slice(c), ...paths.slice(l + 1)];
@@ -284,15 +351,15 @@ export function generateNumberlink(rows: number, cols: number, options: Generate
     paths.forEach((path, l) => {
       const other = second.paths[second.labels.indexOf(p.labels[l])]?.map(([rr, cc]) => rr * cols + cc) ?? [];
       const same = other.length === path.length && (other.every((v, i) => v === path[i]) || other.every((v, i) => v === path[path.length - 1 - i]));
-      if (!same && path.length >= 4) differs.push(l);
+      if (!same && path.length >= 2 * minLen) differs.push(l);
     });
-    const pool = differs.length > 0 ? differs : paths.map((q, l) => (q.length >= 4 ? l : -1)).filter((l) => l >= 0);
+    const pool = differs.length > 0 ? differs : paths.map((q, l) => (q.length >= 2 * minLen ? l : -1)).filter((l) => l >= 0);
     if (pool.length === 0) return result(false);
     // prefer the longest differing paths
     pool.sort((a, b) => paths[b].length - paths[a].length);
     const l = pool[Math.floor(rand() * Math.min(3, pool.length))];
     const path = paths[l];
-    const lo = Math.max(2, Math.floor(path.length / 3)), hi = Math.min(path.length - 2, Math.ceil((2 * path.length) / 3));
+    const lo = Math.max(minLen, Math.floor(path.length / 3)), hi = Math.min(path.length - minLen, Math.ceil((2 * path.length) / 3));
     const c = lo + Math.floor(rand() * (hi - lo + 1));
     paths = [...paths.slice(0, l), path.slice(0, c), path.slice(c), ...paths.slice(l + 1)];
   }

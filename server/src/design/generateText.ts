@@ -19,6 +19,8 @@ export interface GenerateRequest {
   rule?: NumberlinkRule;
   /** Numberlink: pairs to start from. */
   pairs?: number;
+  /** Numberlink: allow pairs whose ends are neighbouring cells (avoided by default). */
+  allowAdjacent?: boolean;
   /** Slitherlink: add the loop as a `---` block. */
   solution?: boolean;
 }
@@ -37,10 +39,12 @@ export function generateText(req: GenerateRequest, control?: RunControl): Genera
     return { kind: 'slitherlink', text, puzzle };
   }
   const rule = req.rule ?? { fill: false, notouch: false };
-  const puzzle = generateNumberlink(rows, cols, { seed, rule, pairs: req.pairs, control });
+  const allowAdjacent = req.allowAdjacent === true;
+  const puzzle = generateNumberlink(rows, cols, { seed, rule, pairs: req.pairs, allowAdjacent, control });
   const words = ruleName(rule);
   // The rule changes which puzzle comes out: the command line names it to make the same one again.
-  const generator = `linkpuzzle generate numberlink ${cols}x${rows} --seed ${seed}${req.pairs ? ` --pairs ${req.pairs}` : ''}${words === 'nikoli' ? '' : ` --rule ${words.replace(/ /g, ',')}`}`;
+  const generator = `linkpuzzle generate numberlink ${cols}x${rows} --seed ${seed}${req.pairs ? ` --pairs ${req.pairs}` : ''}` +
+    `${words === 'nikoli' ? '' : ` --rule ${words.replace(/ /g, ',')}`}${allowAdjacent ? ' --allow-adjacent' : ''}`;
   const text = writeNumberlink(
     { rows, cols, cells: puzzle.cells, labels: puzzle.labels, rule: words === 'nikoli' ? undefined : words },
     { generator },

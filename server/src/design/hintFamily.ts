@@ -9,7 +9,7 @@
  * one minimum set, and the "hardest" set (fewest 4s, then 0s, 3s, 1s, 2s, in that order).
  */
 import { Grid } from '../model/grid';
-import { resolveLimits, StopError, type RunControl, type Stopped } from '../zdd/control';
+import { deadlineOf, resolveLimits, StopError, type RunControl, type Stopped } from '../zdd/control';
 import { ACCEPT, REJECT, type Spec } from '../zdd/spec';
 import { buildZdd } from '../zdd/build';
 import { Zdd } from '../zdd/zdd';
@@ -266,12 +266,13 @@ export function hintFamily(rows: number, cols: number, inside: ArrayLike<number>
   const mask = options.mask ?? new Uint8Array(grid.cellCount).fill(1);
   const loopHints = hintsOfEdges(grid, on);
   const limits = resolveLimits(options.control);
-  const deadline = Date.now() + limits.timeMs;
+  const deadline = deadlineOf(options.control, Date.now(), limits.timeMs);
   try {
     const spec = new FoolingSpec(grid, on, mask);
-    const built = buildZdd(spec, options.control);
+    // One time limit for the whole count: the build and the family operations after it.
+    const built = buildZdd(spec, { ...options.control, deadline });
     const s = built.zdd.store;
-    const guard = new OpGuard(s, limits.maxNodes, deadline, options.control?.isCancelled);
+    const guard = new OpGuard(s, limits.maxNodes, deadline, options.control?.isCancelled, 'hint family', limits.timeMs);
     const eliminate = new Uint8Array(spec.levels + 1);
     const cellLevels: number[] = [];
     for (let l = 1; l <= spec.levels; l++) {

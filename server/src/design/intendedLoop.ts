@@ -5,6 +5,7 @@
 import { Grid } from '../model/grid';
 import type { SlitherlinkPuzzle } from '../model/puzzle';
 import { hintsOfEdges, insideOfEdges, loopEdgesOf, loopProblem } from './loop';
+import { loopDefects, type LoopDefect } from './loopDefects';
 
 export interface Disagreement {
   row: number;
@@ -22,6 +23,8 @@ export interface IntendedLoop {
   loopHints: Int8Array;
   /** Why the marks are not one simple loop, or null when they are. */
   problem: string | null;
+  /** Where the marks are not one simple loop, cell by cell (empty when they are one). */
+  defects: LoopDefect[];
   /** Hints of the grid that the loop does not meet (only when the marks are one loop). */
   disagreements: Disagreement[];
 }
@@ -32,6 +35,7 @@ export function intendedLoop(p: SlitherlinkPuzzle): IntendedLoop | null {
   const grid = new Grid(p.rows, p.cols);
   const on = loopEdgesOf(grid, p.solution);
   const problem = loopProblem(grid, on);
+  const defects = loopDefects(p.rows, p.cols, p.solution);
   const loopHints = hintsOfEdges(grid, on);
   const disagreements: Disagreement[] = [];
   // Against marks that are no loop, "the sides the loop uses" means little: fix the marks first.
@@ -42,7 +46,7 @@ export function intendedLoop(p: SlitherlinkPuzzle): IntendedLoop | null {
       }
     }
   }
-  return { on, loopHints, problem, disagreements };
+  return { on, loopHints, problem, defects, disagreements };
 }
 
 /** Cells (reading order) where a loop given by its edges' vertex pairs differs from `on` on some side. */

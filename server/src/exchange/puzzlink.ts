@@ -3,6 +3,7 @@
  * Encoded exactly as pzprjs does (`encode4Cell` for Slitherlink, `encodeNumber16` for
  * Numberlink) so that a URL from puzz.link survives import and export unchanged.
  */
+import { ruleName, type Puzzle } from '../model/puzzle';
 import type { NumberlinkGrid, SlitherlinkGrid } from './text';
 
 export type UrlPuzzle =
@@ -175,4 +176,15 @@ export function numberlinkUrl(grid: NumberlinkGrid, host = 'https://puzz.link/p?
   const numbers = new Int32Array(grid.rows * grid.cols);
   for (let c = 0; c < numbers.length; c++) numbers[c] = grid.cells[c] >= 0 ? numberOf[grid.cells[c]] : -1;
   return `${host}numlin/${grid.cols}/${grid.rows}/${encodeNumber16(numbers)}`;
+}
+
+/**
+ * A parsed puzzle's puzz.link URL, and what the URL cannot carry: a `numlin` URL has no rule, so a
+ * Numberlink whose rule (its `# rule:` line) is not plain Nikoli loses it (`warning`).
+ */
+export function puzzleUrl(p: Puzzle, host?: string): { url: string; warning?: string } {
+  if (p.kind === 'slitherlink') return { url: slitherlinkUrl(p, host) };
+  const url = numberlinkUrl({ rows: p.rows, cols: p.cols, cells: p.cells, labels: p.labels }, host);
+  const rule = ruleName(p.rule);
+  return rule === 'nikoli' ? { url } : { url, warning: `puzz.link numlin URLs carry no rule: this puzzle's rule \`${rule}\` is lost` };
 }

@@ -8,6 +8,7 @@ import type { CancellationToken, Connection, TextDocuments, WorkDoneProgressRepo
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { intendedLoop, type IntendedLoop } from '../design/intendedLoop';
 import type { GenerateRequest } from '../design/generateText';
+import { generateSizeError } from '../design/generateLimits';
 import type { SlitherlinkPuzzle } from '../model/puzzle';
 import type { JobOutcome, WorkerPool } from '../worker/pool';
 import type { Job, JobAnswer, JobOptions } from '../worker/protocol';
@@ -51,9 +52,6 @@ export interface DesignHost {
   documentChanges(): boolean;
   progressSupported(): boolean;
 }
-
-/** Largest side `linkpuzzle.generate` accepts (a 60x60 puzzle already takes a while). */
-export const MAX_GENERATE_SIDE = 60;
 
 /** Beyond the jobs' own time limits: a job that overruns this much is stopped by the pool. */
 const DEADLINE_SLACK_MS = 2000;
@@ -163,13 +161,11 @@ export class DesignCommands {
 
   private async generate(args: unknown[], token: CancellationToken, reporter: WorkDoneProgressReporter | null): Promise<GenerateResult | CommandError> {
     const g = (args[0] ?? {}) as GenerateParams;
-    if (typeof g !== 'object') return fail('the argument must be { kind, rows, cols, seed?, rule?, density?, pairs? }');
+    if (typeof g !== 'object') return fail('the argument must be { kind, rows, cols, seed?, rule?, density?, pairs?, allowAdjacent? }');
     if (g.kind !== 'slitherlink' && g.kind !== 'numberlink') return fail("kind must be 'slitherlink' or 'numberlink'");
-    const side = (n: unknown) => Number.isInteger(n) && (n as number) >= 1 && (n as number) <= MAX_GENERATE_SIDE;
-    if (!side(g.rows) || !side(g.cols)) {
-      return fail(`rows and cols must be whole numbers from 1 to ${MAX_GENERATE_SIDE} (got ${String(g.rows)}x${String(g.cols)})`);
-    }
-    if (g.rows * g.cols < 2) return fail('the grid needs at least two cells');
+    // The same sizes as `linkpuzzle generate` and the client's input box (design/generateLimits.ts).
+    const badSize = generateSizeError(g.cols, g.rows);
+    if (badSize) return fail(badSize);
     if (g.seed !== undefined && !(Number.isInteger(g.seed) && g.seed >= 0 && g.seed < 2 ** 32)) return fail('seed must be a whole number from 0 to 4294967295');
     if (g.density !== undefined && !(typeof g.density === 'number' && g.density >= 0 && g.density <= 1)) return fail('density must be a number from 0 to 1');
     if (g.pairs !== undefined && !(Number.isInteger(g.pairs) && g.pairs >= 1 && g.pairs <= 5000)) return fail('pairs must be a whole number from 1 to 5000');
@@ -178,7 +174,7 @@ export class DesignCommands {
     const seed = g.seed ?? Math.floor(Math.random() * 2 ** 31);
     const request: GenerateRequest = g.kind === 'slitherlink'
       ? { kind: 'slitherlink', rows: g.rows, cols: g.cols, seed, density: g.density }
-      : { kind: 'numberlink', rows: g.rows, cols: g.cols, seed, rule, pairs: g.pairs };
+      : { kind: 'numberlink', rows: g.rows, cols: g.cols, seed, rule, pairs: g.pairs, allowAdjacent: g.allowAdjacent === true };
     const { limits } = await this.host.settings();
     const out = await this.run({ type: 'generate', request, limits }, `Generating a ${g.cols}x${g.rows} ${g.kind === 'slitherlink' ? 'Slitherlink' : 'Numberlink'}`, token, reporter);
     if ('error' in out) return out;

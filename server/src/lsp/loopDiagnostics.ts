@@ -6,11 +6,15 @@
 import { Diagnostic, DiagnosticSeverity, Location, type Range as LspRange } from 'vscode-languageserver';
 import type { CheckResult } from '../analysis/result';
 import { cellsWhereLoopsDiffer, intendedLoop } from '../design/intendedLoop';
-import type { Puzzle } from '../model/puzzle';
+import { defectCells, describeDefect, type LoopDefect } from '../design/loopDefects';
+import type { Puzzle, SlitherlinkPuzzle } from '../model/puzzle';
+import type { Range } from '../model/range';
 import { cellName, toLspRange, type DiagnosticData } from './diagnostics';
 import { Codes, DiagnosticSource } from './protocol';
 
 const MAX_RELATED = 20;
+/** Defects of the marks shown one by one; a block with more (a checkerboard) gets one summary more. */
+const MAX_DEFECTS = 20;
 
 function diag(range: LspRange, severity: DiagnosticSeverity, code: string, message: string, data: DiagnosticData, extra: Partial<Diagnostic> = {}): Diagnostic {
   return { range, severity, code, source: DiagnosticSource, message, data, ...extra };
@@ -21,9 +25,7 @@ export function loopTextDiagnostics(p: Puzzle | null): Diagnostic[] {
   if (!p || p.kind !== 'slitherlink' || !p.solutionRange) return [];
   const loop = intendedLoop(p);
   if (!loop) return [];
-  if (loop.problem) {
-    return [diag(toLspRange(p.solutionRange), DiagnosticSeverity.Error, Codes.loopNotSimple, `The marks are not one simple loop: ${loop.problem}.`, {})];
-  }
+  if (loop.problem) return notSimpleDiagnostics(p, loop.problem, loop.defects);
   const out: Diagnostic[] = [];
   for (const d of loop.disagreements) {
     const r = p.cellRanges[d.row * p.cols + d.col];
@@ -33,6 +35,46 @@ export function loopTextDiagnostics(p: Puzzle | null): Diagnostic[] {
       { row: d.row, col: d.col }));
   }
   return out;
+}
+
+/**
+ * `loop-not-simple` at the marks that make it so: one diagnostic per row run of a defect's cells
+ * (the squiggle covers exactly those marks), each with the defect's message; over the whole block
+ * when the defect has no cells (an empty loop) or the marks' ranges are unknown.
+ */
+function notSimpleDiagnostics(p: SlitherlinkPuzzle, problem: string, defects: LoopDefect[]): Diagnostic[] {
+  const block = toLspRange(p.solutionRange!);
+  const error = (range: LspRange, message: string): Diagnostic => diag(range, DiagnosticSeverity.Error, Codes.loopNotSimple, message, {});
+  if (defects.length === 0) return [error(block, `The marks are not one simple loop: ${problem}.`)];
+  const out: Diagnostic[] = [];
+  for (const d of defects.slice(0, MAX_DEFECTS)) {
+    const message = describeDefect(d, p.cols);
+    const runs = rowRuns(defectCells(d), p.cols).map((run) => markRange(p, run));
+    if (runs.length === 0 || runs.some((r) => !r)) out.push(error(block, message));
+    else for (const r of runs) out.push(error(toLspRange(r!), message));
+  }
+  if (defects.length > MAX_DEFECTS) {
+    out.push(error(block, `The marks are not one simple loop: ${defects.length - MAX_DEFECTS} more problems than the ${MAX_DEFECTS} shown.`));
+  }
+  return out;
+}
+
+/** Cells (ascending) grouped into runs of neighbours in one row. */
+function rowRuns(cells: number[], cols: number): number[][] {
+  const runs: number[][] = [];
+  for (const i of cells) {
+    const last = runs[runs.length - 1];
+    const prev = last?.[last.length - 1];
+    if (prev !== undefined && i === prev + 1 && i % cols !== 0) last.push(i);
+    else runs.push([i]);
+  }
+  return runs;
+}
+
+/** The text from a run's first mark to its last, or null when a mark's range is unknown. */
+function markRange(p: SlitherlinkPuzzle, run: number[]): Range | null {
+  const a = p.solutionCellRanges?.[run[0]], b = p.solutionCellRanges?.[run[run.length - 1]];
+  return a && b ? { line: a.line, col: a.col, endLine: b.endLine, endCol: b.endCol } : null;
 }
 
 /**

@@ -136,6 +136,8 @@ export interface GenerateParams {
   density?: number;
   /** Numberlink: pairs to start from. */
   pairs?: number;
+  /** Numberlink: allow pairs whose ends are neighbouring cells (avoided by default). */
+  allowAdjacent?: boolean;
 }
 export interface GenerateResult {
   text: string;

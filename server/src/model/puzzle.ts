@@ -30,6 +30,8 @@ export interface SlitherlinkPuzzle extends PuzzleBase {
   solution?: Uint8Array;
   /** Range of the solution block, from the `---` line to its last row. */
   solutionRange?: Range;
+  /** Range of each cell's mark in the solution block (index r * cols + c), with `solution`. */
+  solutionCellRanges?: Range[];
 }
 
 export interface NumberlinkRule {

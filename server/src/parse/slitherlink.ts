@@ -27,6 +27,7 @@ export function parseSlitherlink(text: string): SlitherlinkParse {
     if (!block || !result.puzzle) return result;
     if (block.inside) result.puzzle.solution = block.inside;
     result.puzzle.solutionRange = block.range;
+    if (block.inside) result.puzzle.solutionCellRanges = block.cellRanges;
     return { puzzle: result.puzzle, problems: [...result.problems, ...block.problems] };
   } catch (e) {
     // Defensive: a parser bug must show up as a problem, never as a crash of the editor.

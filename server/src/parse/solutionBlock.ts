@@ -40,6 +40,8 @@ export interface SolutionBlock {
   range: Range;
   /** Range of each block row's marks (by grid row). */
   rowRanges: Range[];
+  /** Range of each cell's mark, index r * cols + c (design diagnostics point at marks). */
+  cellRanges: Range[];
   problems: Problem[];
 }
 
@@ -52,6 +54,7 @@ export function parseSolutionBlock(text: string, rows: number, cols: number): So
   const problems: Problem[] = [];
   const inside = new Uint8Array(rows * cols);
   const rowRanges: Range[] = [];
+  const cellRanges: Range[] = [];
   let r = 0;
   let last = sepLine;
   const at = (l: { index: number }, a: number, b: number, lineStart: number): Range => ({ line: l.index, col: a - lineStart, endLine: l.index, endCol: b - lineStart });
@@ -71,7 +74,10 @@ export function parseSolutionBlock(text: string, rows: number, cols: number): So
       if (ch === ' ' || ch === '\t') continue;
       if (ch !== 'x' && ch !== 'X' && ch !== '.') {
         problems.push({ range: at(l, k, k + 1, l.start), message: `Unexpected '${ch}' in the solution block: mark each cell x (inside the loop) or . (outside)`, code: 'solution-cell' });
-      } else if (c < cols) inside[r * cols + c] = ch === '.' ? 0 : 1;
+      } else if (c < cols) {
+        inside[r * cols + c] = ch === '.' ? 0 : 1;
+        cellRanges[r * cols + c] = at(l, k, k + 1, l.start);
+      }
       c++;
     }
     if (c !== cols) problems.push({ range, message: `Solution row ${r + 1} has ${c} cells; the grid is ${cols} wide`, code: 'solution-row-length' });
@@ -89,6 +95,7 @@ export function parseSolutionBlock(text: string, rows: number, cols: number): So
     inside: problems.length === 0 ? inside : null,
     range: { line: sepLine.index, col: 0, endLine: last.index, endCol: last.end - last.start },
     rowRanges,
+    cellRanges,
     problems,
   };
 }

@@ -1,5 +1,6 @@
 /** The designer's jobs (puzzle from a loop, hint-set family, generators), run in a worker. */
 import { puzzleFromLoop } from '../design/fromLoop';
+import { adjacentNote } from '../design/generate';
 import { generateText } from '../design/generateText';
 import { hintFamily } from '../design/hintFamily';
 import type { RunControl } from '../zdd/control';
@@ -37,7 +38,7 @@ function generated(job: Extract<DesignJob, { type: 'generate' }>, control: RunCo
     return { text: g.text, ok, note, ms: p.ms };
   }
   const p = g.puzzle;
-  const note = `${p.labels.length} pairs, ${p.unique ? 'unique' : 'not proved unique'} after ${p.checks} checks${stop}`;
+  const note = `${p.labels.length} pairs, ${p.unique ? 'unique' : 'not proved unique'} after ${p.checks} checks${adjacentNote(p, job.request.allowAdjacent === true)}${stop}`;
   return { text: g.text, ok: p.unique, note, ms: p.ms };
 }
 
