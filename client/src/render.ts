@@ -15,6 +15,10 @@
  * over the solver's loop, and, against a unique current solution, `lp-off-intended` on the
  * solver's edges that the intended loop lacks and `lp-intended-missing` on the intended edges that
  * the solution lacks; a note under the board (`lp-note`) says whether they agree.
+ *
+ * Two solutions of a Slitherlink mark, on each board, the edges the other lacks (`lp-diff`) and
+ * the other's edges that this one lacks (`lp-edge-other`); of a Numberlink, the cells used
+ * differently (`lp-diff-cell`). So either board alone shows every difference.
  */
 import type { NumberlinkPuzzle, Puzzle, SlitherlinkPuzzle } from '../../server/src/model/puzzle';
 import type { CellRef, CheckResult, LoopSolution, PathSolution } from '../../server/src/analysis/result';
@@ -421,6 +425,15 @@ function slitherBoard(
       lines.push(
         `<line class="lp-edge${diff}${off}" data-edge="${edgeKey(e)}" x1="${c1 * CELL}" y1="${r1 * CELL}" x2="${c2 * CELL}" y2="${r2 * CELL}"/>`,
       );
+    }
+    // Where the other solution runs and this one does not: thin dashes, so that one board alone
+    // shows every difference.
+    if (other) {
+      for (const e of other) {
+        if (solverKeys.has(edgeKey(e))) continue;
+        const [r1, c1, r2, c2] = e;
+        lines.push(`<line class="lp-edge-other" data-edge="${edgeKey(e)}" x1="${c1 * CELL}" y1="${r1 * CELL}" x2="${c2 * CELL}" y2="${r2 * CELL}"/>`);
+      }
     }
     out.push(`<g class="lp-loop">${lines.join('')}</g>`);
   }

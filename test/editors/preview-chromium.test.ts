@@ -539,8 +539,8 @@ describe('preview layout in Chromium', () => {
       expect(first.text, kind).toBeGreaterThanOrEqual(12);
       expect(first.shown, kind).toEqual(['0']);
       // The differences are marked on the board shown.
-      const marks = kind === 'slitherlink' ? 'line.lp-edge.lp-diff' : 'rect.lp-diff-cell';
-      expect(await page.locator(`#board svg g.lp-board[data-panel="0"] ${marks}`).count(), kind).toBeGreaterThan(0);
+      const marks = kind === 'slitherlink' ? ['line.lp-edge.lp-diff', 'line.lp-edge-other'] : ['rect.lp-diff-cell'];
+      for (const mark of marks) expect(await page.locator(`#board svg g.lp-board[data-panel="0"] ${mark}`).count(), `${kind} ${mark}`).toBeGreaterThan(0);
       // The other solution on demand, at the same size; the choice is kept in the state.
       const button = page.locator('#other-solution');
       expect(await button.isVisible(), kind).toBe(true);

@@ -155,11 +155,15 @@ describe('renderSvg: Slitherlink', () => {
     expect(new Set(elements(boards[1], 'line', 'lp-edge').map((l) => l['data-edge']))).toEqual(new Set(b.map(key)));
     // Disjoint loops: every edge is a difference.
     expect(elements(boards[0], 'line', 'lp-diff')).toHaveLength(4);
+    // ... and each board shows where the other one runs.
+    expect(new Set(elements(boards[0], 'line', 'lp-edge-other').map((l) => l['data-edge']))).toEqual(new Set(b.map(key)));
+    expect(new Set(elements(boards[1], 'line', 'lp-edge-other').map((l) => l['data-edge']))).toEqual(new Set(a.map(key)));
     // Two loops sharing an edge: the shared one is not marked.
     const c = square(0, 1);
     const svg2 = renderSvg(p, result('slitherlink', 2, 3, { verdict: 'multiple', count: '2', solution: { edges: a }, secondSolution: { edges: c } }));
     const first = svg2.split('<g class="lp-board"')[1];
     expect(elements(first, 'line', 'lp-diff').map((l) => l['data-edge']).sort()).toEqual(['0,0,0,1', '0,0,1,0', '1,0,1,1']);
+    expect(elements(first, 'line', 'lp-edge-other').map((l) => l['data-edge']).sort()).toEqual(['0,1,0,2', '0,2,1,2', '1,1,1,2']);
   });
 
   it('marks the conflicting hints of a puzzle without solution, and draws no loop', () => {
