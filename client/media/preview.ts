@@ -34,9 +34,11 @@ const otherButton = document.getElementById('other-solution') as HTMLButtonEleme
 const MIN_ZOOM = 0.1;
 const MAX_ZOOM = 8;
 const FIT_MAX = 2.5;
-/** Two boards go side by side when Fit draws them at least this large (hints of 15 px)... */
+/**
+ * Two boards go side by side when Fit draws them at least this large (hints of 15 px), or as
+ * large as it would draw one of them alone; else one at a time.
+ */
 const READABLE = 0.75;
-/** ... or as large as Fit would draw one of them alone. */
 
 let state: PreviewState = vscode.getState() ?? {};
 let zoom: number | 'fit' = state.zoom ?? 'fit';
