@@ -3,6 +3,12 @@
  * sends (the SVG is drawn by client/src/render.ts in the extension), keeps zoom and scroll in the
  * webview state so that they survive updates, hiding and reloads, and reports clicks on cells.
  *
+ * Layout: the picture's viewBox is fitted to what is drawn, measured in the page (captions and
+ * notes in the real font), and boards are moved apart if a caption is wider than the renderer
+ * estimated, so no text is cut or drawn over another. Two solutions are drawn side by side when
+ * the panel has room for both at a readable size; otherwise one at a time, at the size a single
+ * board gets, with the differences marked and a toolbar button to show the other.
+ *
  * "Draw loop" (Slitherlink only): while the toolbar toggle is on, a click on a cell (or Space /
  * Enter on the keyboard cursor, moved with the arrow keys) asks the extension to toggle that cell
  * in the text's solution block instead of revealing its text. The toggle is kept in the state.
@@ -23,15 +29,25 @@ const title = document.getElementById('title') as HTMLElement;
 const summary = document.getElementById('summary') as HTMLElement;
 const zoomLabel = document.getElementById('zoom-reset') as HTMLButtonElement;
 const drawButton = document.getElementById('draw-loop') as HTMLButtonElement;
+const otherButton = document.getElementById('other-solution') as HTMLButtonElement;
 
 const MIN_ZOOM = 0.1;
 const MAX_ZOOM = 8;
 const FIT_MAX = 2.5;
+/**
+ * Two boards go side by side when Fit draws them at least this large (hints of 15 px), or as
+ * large as it would draw one of them alone; else one at a time.
+ */
+const READABLE = 0.75;
 
 let state: PreviewState = vscode.getState() ?? {};
 let zoom: number | 'fit' = state.zoom ?? 'fit';
 let uri = state.uri ?? '';
 let drawLoop = state.drawLoop === true;
+/** The solution shown when two do not fit side by side. */
+let solution = state.solution === 1 ? 1 : 0;
+/** Whether the current picture's two boards are shown side by side (or it has one board). */
+let sideBySide = true;
 /** The keyboard cursor of "Draw loop" (a cell of the first board), once the arrows moved it. */
 let cursor: { row: number; col: number } | null = null;
 /** Scroll offsets to put back once the first picture is in (a restored panel starts empty). */
@@ -41,7 +57,7 @@ let pendingScroll: { left: number; top: number } | null =
     : null;
 
 function save(): void {
-  state = { uri, zoom, scrollLeft: content.scrollLeft, scrollTop: content.scrollTop, drawLoop };
+  state = { uri, zoom, scrollLeft: content.scrollLeft, scrollTop: content.scrollTop, drawLoop, solution };
   vscode.setState(state);
 }
 
@@ -54,13 +70,87 @@ function naturalSize(svg: SVGSVGElement): { w: number; h: number } {
   return vb && vb.width > 0 ? { w: vb.width, h: vb.height } : { w: 400, h: 300 };
 }
 
+interface Box { x: number; y: number; w: number; h: number }
+
+function union(boxes: Box[]): Box {
+  const x = Math.min(...boxes.map((b) => b.x)), y = Math.min(...boxes.map((b) => b.y));
+  const right = Math.max(...boxes.map((b) => b.x + b.w)), bottom = Math.max(...boxes.map((b) => b.y + b.h));
+  return { x, y, w: right - x, h: bottom - y };
+}
+
+/** Room for the picture in the panel (as Fit uses it). */
+function room(): { w: number; h: number } {
+  return { w: content.clientWidth - 16, h: content.clientHeight - 16 };
+}
+
+/** The zoom at which Fit shows a picture of this size. */
+function fitZoom(w: number, h: number): number {
+  const r = room();
+  return Math.max(MIN_ZOOM, Math.min(FIT_MAX, r.w / w, r.h / h));
+}
+
+/**
+ * Measures what the picture draws and fits its viewBox to it (with the renderer's margin): boards
+ * move right where a caption or note is wider than its column, and with two boards and too little
+ * room for both, only the chosen one is shown.
+ */
+function layout(): void {
+  const svg = svgElement();
+  if (!svg) return;
+  const pad = Number(svg.getAttribute('data-pad') ?? 0);
+  const gap = Number(svg.getAttribute('data-gap') ?? 0);
+  const boards = [...svg.querySelectorAll<SVGGElement>('g.lp-board')];
+  if (boards.length === 0) {
+    // A message: keep the renderer's box, widened to the text if the font is wider than estimated.
+    if (!svg.dataset.box) svg.dataset.box = svg.getAttribute('viewBox') ?? '';
+    const [x, y, w, h] = svg.dataset.box.split(/\s+/).map(Number);
+    const drawn = svg.getBBox();
+    const box = union([{ x, y, w, h }, { x: drawn.x - pad, y: drawn.y - pad, w: drawn.width + 2 * pad, h: drawn.height + 2 * pad }]);
+    svg.setAttribute('viewBox', `${box.x} ${box.y} ${box.w} ${box.h}`);
+    sideBySide = true;
+    showSolutionButton(boards.length);
+    return;
+  }
+  for (const b of boards) b.classList.remove('lp-hidden');
+  const placed: Box[] = [];
+  let right = -Infinity;
+  for (const b of boards) {
+    const bb = b.getBBox();
+    const x = Math.max(Number(b.dataset.x ?? 0), right + gap - bb.x);
+    const y = Number(b.dataset.y ?? 0);
+    b.setAttribute('transform', `translate(${x} ${y})`);
+    placed.push({ x: x + bb.x, y: y + bb.y, w: bb.width, h: bb.height });
+    right = x + bb.x + bb.width;
+  }
+  const padded = (b: Box): Box => ({ x: b.x - pad, y: b.y - pad, w: b.w + 2 * pad, h: b.h + 2 * pad });
+  const all = padded(union(placed));
+  if (boards.length > 1) {
+    const one = Math.min(...placed.map((b) => { const p = padded(b); return fitZoom(p.w, p.h); }));
+    sideBySide = fitZoom(all.w, all.h) >= Math.min(one, READABLE);
+  } else {
+    sideBySide = true;
+  }
+  let box = all;
+  if (!sideBySide) {
+    const shown = Math.min(solution, boards.length - 1);
+    boards.forEach((b, i) => b.classList.toggle('lp-hidden', i !== shown));
+    box = padded(placed[shown]);
+  }
+  svg.setAttribute('viewBox', `${box.x} ${box.y} ${box.w} ${box.h}`);
+  showSolutionButton(boards.length);
+}
+
+function showSolutionButton(boards: number): void {
+  otherButton.hidden = sideBySide || boards < 2;
+  otherButton.textContent = `Show solution ${solution === 0 ? 2 : 1}`;
+}
+
 function effectiveZoom(): number {
   if (zoom !== 'fit') return zoom;
   const svg = svgElement();
   if (!svg) return 1;
   const { w, h } = naturalSize(svg);
-  const fit = Math.min((content.clientWidth - 16) / w, (content.clientHeight - 16) / h);
-  return Math.max(MIN_ZOOM, Math.min(FIT_MAX, fit));
+  return fitZoom(w, h);
 }
 
 function applyZoom(): void {
@@ -117,7 +207,7 @@ function showDrawState(): void {
 function drawCursor(): void {
   board.querySelector('.lp-cursor')?.remove();
   if (!drawLoop || !cursor || !canDraw()) return;
-  const cell = board.querySelector(`.lp-board rect.lp-cell[data-row="${cursor.row}"][data-col="${cursor.col}"]`);
+  const cell = board.querySelector(`.lp-board:not(.lp-hidden) rect.lp-cell[data-row="${cursor.row}"][data-col="${cursor.col}"]`);
   if (!cell || !cell.parentNode) return;
   const frame = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
   frame.setAttribute('class', 'lp-cursor');
@@ -147,6 +237,7 @@ function update(m: HostMessage): void {
   // Replace only the picture: the scrolling container (and so the scroll position) stays.
   const left = content.scrollLeft, top = content.scrollTop;
   board.innerHTML = m.svg;
+  layout();
   applyZoom();
   showDrawState();
   if (pendingScroll) {
@@ -176,6 +267,14 @@ board.addEventListener('click', (event) => {
 });
 
 drawButton.addEventListener('click', () => setDrawLoop(!drawLoop));
+
+otherButton.addEventListener('click', () => {
+  solution = solution === 0 ? 1 : 0;
+  layout();
+  applyZoom();
+  drawCursor();
+  save();
+});
 
 // Keyboard drawing: the arrows move the cursor over the cells, Space or Enter toggles its cell.
 content.addEventListener('keydown', (event) => {
@@ -230,7 +329,15 @@ document.getElementById('zoom-out')?.addEventListener('click', () => zoomTo(step
 document.getElementById('zoom-reset')?.addEventListener('click', () => zoomTo(1));
 document.getElementById('zoom-fit')?.addEventListener('click', () => zoomTo('fit'));
 window.addEventListener('resize', () => {
-  if (zoom === 'fit') applyZoom();
+  // The room decides whether two boards go side by side.
+  layout();
+  applyZoom();
+  drawCursor();
+});
+// Captions are measured in the UI font: measure again once the page's fonts are in.
+void document.fonts?.ready.then(() => {
+  layout();
+  applyZoom();
 });
 
 applyZoom();

@@ -10,7 +10,8 @@ import * as vscode from 'vscode';
 import type { CheckResult } from '../../server/src/analysis/result';
 import type { Puzzle, PuzzleKind } from '../../server/src/model/puzzle';
 import { parsePuzzle } from '../../server/src/parse/index';
-import { escapeXml, renderSvg } from './render';
+import { messageSvg, renderSvg } from './render';
+import { previewTarget } from './previewTarget';
 import { newNonce, previewHtml, type HostMessage, type PageMessage, type PreviewState } from './previewHtml';
 import { isPuzzleDocument, type ResultStore } from './results';
 import { toggleSolutionMark } from './solutionEdit';
@@ -32,16 +33,24 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
   private parsed: { uri: string; version: number; puzzle: Puzzle | null; message: string } | undefined;
   /** "Draw loop" edits, applied in order. */
   private edits: Promise<void> = Promise.resolve();
+  /** The puzzle whose editor was active last, panel or not (a restored panel follows it). */
+  private lastActive: string | undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly store: ResultStore,
     private readonly fetchResult: ResultFetcher,
   ) {
+    this.lastActive = activePuzzle();
     this.disposables.push(
       vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, this),
       vscode.window.onDidChangeActiveTextEditor((editor) => {
-        if (this.panel && isPuzzleDocument(editor?.document)) this.setDocument(editor!.document.uri.toString());
+        if (!isPuzzleDocument(editor?.document)) return;
+        this.lastActive = editor!.document.uri.toString();
+        if (this.panel) this.setDocument(this.lastActive);
+      }),
+      vscode.workspace.onDidCloseTextDocument((doc) => {
+        if (doc.uri.toString() === this.lastActive) this.lastActive = undefined;
       }),
       vscode.workspace.onDidChangeTextDocument((e) => {
         if (this.panel && e.document.uri.toString() === this.uri) this.schedule(30);
@@ -77,23 +86,37 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
     this.adopt(panel, uri.toString());
   }
 
-  /** After a reload: VS Code hands back the panel with the page's saved state. */
+  /**
+   * After a reload: VS Code hands back the panel with the page's saved state. The panel follows
+   * the active puzzle editor if there is one (opened while the extension was starting, say), and
+   * shows the document of the saved state only when there is none (previewTarget).
+   */
   async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: PreviewState | undefined): Promise<void> {
-    const uri = state?.uri;
     if (this.panel) {
       // Only one preview: a second restored panel is closed.
       panel.dispose();
       return;
     }
     panel.webview.options = this.webviewOptions();
-    if (uri) {
+    const restored = state?.uri;
+    if (restored && this.target(restored) === restored) {
       try {
-        await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
+        await vscode.workspace.openTextDocument(vscode.Uri.parse(restored));
       } catch {
         // The file is gone: the page says so.
       }
     }
-    this.adopt(panel, uri ?? vscode.window.activeTextEditor?.document.uri.toString());
+    if (this.panel) {
+      panel.dispose();
+      return;
+    }
+    // Decided after the wait: an editor may have become active meanwhile.
+    this.adopt(panel, this.target(restored));
+  }
+
+  private target(restored: string | undefined): string | undefined {
+    const visible = vscode.window.visibleTextEditors.filter((e) => isPuzzleDocument(e.document)).map((e) => e.document.uri.toString());
+    return previewTarget({ active: activePuzzle(), lastActive: this.lastActive, restored, visible });
   }
 
   private webviewOptions(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
@@ -265,5 +288,10 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
 }
 
 function message(text: string): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" class="lp-puzzle lp-message" viewBox="0 0 480 60" width="480" height="60"><text class="lp-caption" x="12" y="34">${escapeXml(text)}</text></svg>`;
+  return messageSvg(text);
+}
+
+function activePuzzle(): string | undefined {
+  const doc = vscode.window.activeTextEditor?.document;
+  return isPuzzleDocument(doc) ? doc.uri.toString() : undefined;
 }

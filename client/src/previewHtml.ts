@@ -33,6 +33,8 @@ export interface PreviewState {
   scrollTop?: number;
   /** The "Draw loop" toggle of the toolbar. */
   drawLoop?: boolean;
+  /** Which of two solutions is shown when the panel has no room for both side by side (0 or 1). */
+  solution?: number;
 }
 
 export interface PageOptions {
@@ -80,6 +82,8 @@ export function previewHtml(o: PageOptions): string {
   <button id="draw-loop" aria-pressed="false" hidden
     title="Draw loop: click a cell (or move with the arrow keys and press Space) to mark it inside or outside the intended loop, in the text's --- block"
     aria-label="Draw loop">Draw loop</button>
+  <button id="other-solution" hidden
+    title="Several solutions: show the other one (the cells or edges where the two differ are marked on both)">Show solution 2</button>
   <button id="zoom-out" title="Zoom out (Ctrl+-)" aria-label="Zoom out">−</button>
   <button id="zoom-reset" title="Actual size (Ctrl+0)" aria-label="Actual size">100%</button>
   <button id="zoom-in" title="Zoom in (Ctrl+=)" aria-label="Zoom in">+</button>

@@ -4,8 +4,8 @@
  *
  * The SVG carries no colours: every element has classes, and the preview's stylesheet
  * (client/media/preview.css) maps them onto the theme's `--vscode-*` variables. Path colours are
- * the classes `lp-color-0` ... `lp-color-{n-1}`, one per entry of PATH_COLOR_VARS (the stylesheet
- * must define each; a unit test holds the two together).
+ * the classes `lp-color-0` ... `lp-color-{n-1}`, one per entry of PATH_COLORS (the stylesheet
+ * must define each; a unit test holds the two together), chosen per label by labelColors().
  *
  * Every cell's shapes carry `data-row`/`data-col` (0-based) so that a click can be mapped back to
  * the cell's text.
@@ -15,6 +15,10 @@
  * over the solver's loop, and, against a unique current solution, `lp-off-intended` on the
  * solver's edges that the intended loop lacks and `lp-intended-missing` on the intended edges that
  * the solution lacks; a note under the board (`lp-note`) says whether they agree.
+ *
+ * Two solutions of a Slitherlink mark, on each board, the edges the other lacks (`lp-diff`) and
+ * the other's edges that this one lacks (`lp-edge-other`); of a Numberlink, the cells used
+ * differently (`lp-diff-cell`). So either board alone shows every difference.
  */
 import type { NumberlinkPuzzle, Puzzle, SlitherlinkPuzzle } from '../../server/src/model/puzzle';
 import type { CellRef, CheckResult, LoopSolution, PathSolution } from '../../server/src/analysis/result';
@@ -22,25 +26,85 @@ import { Grid } from '../../server/src/model/grid';
 import { loopEdgesOf, loopProblem } from '../../server/src/design/loop';
 import { formatCount } from './summary';
 
-/** Theme colours for Numberlink paths, in the order labels are coloured. */
-export const PATH_COLOR_VARS: readonly string[] = [
-  '--vscode-charts-red',
-  '--vscode-charts-blue',
-  '--vscode-charts-yellow',
-  '--vscode-charts-green',
-  '--vscode-charts-purple',
-  '--vscode-charts-orange',
-  '--vscode-terminal-ansiCyan',
-  '--vscode-terminal-ansiMagenta',
-  '--vscode-terminal-ansiBrightGreen',
-  '--vscode-terminal-ansiBrightBlue',
-  '--vscode-terminal-ansiWhite',
-  '--vscode-terminal-ansiBrightYellow',
-  '--vscode-terminal-ansiBrightCyan',
-  '--vscode-terminal-ansiBrightMagenta',
-  '--vscode-terminal-ansiGreen',
-  '--vscode-terminal-ansiBlue',
+/**
+ * Theme colours for Numberlink paths: class `lp-color-i` draws in PATH_COLORS[i]. Twelve that are
+ * told apart, and stand out from the background, in both the default light and dark themes (the
+ * terminal's bright variants equal the plain ones in light themes, so only one of each is here).
+ */
+export const PATH_COLORS: readonly { name: string; variable: string }[] = [
+  { name: 'red', variable: '--vscode-charts-red' },
+  { name: 'blue', variable: '--vscode-charts-blue' },
+  { name: 'yellow', variable: '--vscode-terminal-ansiYellow' },
+  { name: 'green', variable: '--vscode-charts-green' },
+  { name: 'purple', variable: '--vscode-charts-purple' },
+  { name: 'orange', variable: '--vscode-charts-orange' },
+  { name: 'cyan', variable: '--vscode-terminal-ansiCyan' },
+  { name: 'magenta', variable: '--vscode-terminal-ansiMagenta' },
+  { name: 'dark blue', variable: '--vscode-terminal-ansiBlue' },
+  { name: 'maroon', variable: '--vscode-debugTokenExpression-string' },
+  { name: 'teal', variable: '--vscode-debugTokenExpression-number' },
+  { name: 'white (grey on light themes)', variable: '--vscode-terminal-ansiWhite' },
 ];
+export const PATH_COLOR_VARS: readonly string[] = PATH_COLORS.map((c) => c.variable);
+
+/**
+ * Labels that name their colour, as Flow Free's puzzles write them (the letters of
+ * mzucker/flow_solver's files: R red, B blue, Y yellow, G green, P purple, O orange, C cyan,
+ * M magenta, b dark blue, m maroon, W white). Case matters: `r` is just a label.
+ */
+export const NAMED_LABEL_COLORS: Readonly<Record<string, number>> = Object.freeze(
+  Object.fromEntries(
+    ([['R', 'red'], ['B', 'blue'], ['Y', 'yellow'], ['G', 'green'], ['P', 'purple'], ['O', 'orange'], ['C', 'cyan'],
+      ['M', 'magenta'], ['b', 'dark blue'], ['m', 'maroon'], ['W', 'white (grey on light themes)']] as const)
+      .map(([label, name]) => [label, PATH_COLORS.findIndex((c) => c.name === name)]),
+  ),
+);
+
+/** The colour a label asks for: numbers in order from red (1 red, 2 blue, ...), others by a hash of the name. */
+function preferredColor(label: string): number {
+  const n = PATH_COLORS.length;
+  if (/^\d+$/.test(label)) return (((Number(label) - 1) % n) + n) % n;
+  let h = 0x811c9dc5; // FNV-1a
+  for (let i = 0; i < label.length; i++) h = Math.imul(h ^ label.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % n;
+}
+
+const byLabel = (a: string, b: string): number => {
+  const na = /^\d+$/.test(a), nb = /^\d+$/.test(b);
+  if (na !== nb) return na ? -1 : 1;
+  if (na && Number(a) !== Number(b)) return Number(a) - Number(b);
+  return a < b ? -1 : a > b ? 1 : 0;
+};
+
+/**
+ * The colour (index into PATH_COLORS) of each label. Letters that name a colour get it; every
+ * other label its preferred colour, or the next one no other label of the puzzle has, taking the
+ * labels in a fixed order (numbers by value, then the rest by name). So a label's colour depends
+ * only on the set of labels, never on where they are in the grid or which comes first, and it
+ * keeps its colour as long as no other label claims it. With more labels than colours, the
+ * later ones share.
+ */
+export function labelColors(labels: readonly string[]): number[] {
+  const n = PATH_COLORS.length;
+  const colors = new Array<number>(labels.length).fill(-1);
+  const used = new Set<number>();
+  labels.forEach((label, k) => {
+    const c = NAMED_LABEL_COLORS[label];
+    if (c !== undefined && !used.has(c)) {
+      colors[k] = c;
+      used.add(c);
+    }
+  });
+  const rest = labels.map((_, k) => k).filter((k) => colors[k] < 0).sort((a, b) => byLabel(labels[a], labels[b]));
+  for (const k of rest) {
+    const want = preferredColor(labels[k]);
+    let c = want;
+    for (let i = 1; i < n && used.has(c); i++) c = (want + i) % n;
+    colors[k] = used.has(c) ? want : c;
+    used.add(colors[k]);
+  }
+  return colors;
+}
 
 export interface RenderOptions {
   /** The result belongs to an earlier version of the text: draw its solution faded. */
@@ -49,13 +113,27 @@ export interface RenderOptions {
 
 /** Size of one cell in SVG user units; the page scales the whole picture. */
 export const CELL = 36;
-const PAD = 22;
-const CAPTION = 26;
-const GAP = 36;
-/** Baseline of the note under a board, in the bottom padding. */
+/** Margin around the picture. */
+export const PAD = 22;
+/** Space between two boards. */
+export const GAP = 36;
+/** Captions over a board and notes under it: font size and line spacing (px, as in preview.css). */
+const CAPTION_SIZE = 13;
+const CAPTION_LINE = 17;
+const NOTE_SIZE = 12;
+const NOTE_LINE = 16;
+/** Space between the last caption line's baseline and the board. */
+const CAPTION_BELOW = 14;
+/** Baseline of the first note line under a board. */
 const NOTE_Y = 16;
-/** Width of one character of the note (12px font), to size the picture. */
-const NOTE_CHAR = 6.6;
+/** Text may take this much width beside a narrower board before it wraps. */
+export const TEXT_WIDTH = 320;
+/**
+ * Width of one character in ems, estimated generously (a monospace font's 0.6 and a little more),
+ * so that a caption fits the width given to it; the page measures the real text and makes room
+ * if a font is wider still.
+ */
+const CHAR_EM = 0.62;
 /** Beyond this many cells the picture would be too large to be useful (and to build). */
 export const MAX_CELLS = 250_000;
 
@@ -64,6 +142,38 @@ export function escapeXml(s: string): string {
   return s.replace(/[&<>"']/g, (ch) =>
     ch === '&' ? '&amp;' : ch === '<' ? '&lt;' : ch === '>' ? '&gt;' : ch === '"' ? '&quot;' : '&#39;',
   );
+}
+
+/** Estimated width of a line of text at `size` px (see CHAR_EM). */
+export function textWidth(text: string, size: number): number {
+  return Math.ceil([...text].length * size * CHAR_EM);
+}
+
+/** Breaks text into lines no wider than `max` (estimated), at spaces; a longer word is cut. */
+export function wrapText(text: string, size: number, max: number): string[] {
+  const perLine = Math.max(1, Math.floor(max / (size * CHAR_EM)));
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter((w) => w !== '')) {
+    const chars = [...word];
+    for (let i = 0; i < chars.length; i += perLine) {
+      const piece = chars.slice(i, i + perLine).join('');
+      const joined = line === '' ? piece : `${line} ${piece}`;
+      if (line !== '' && (i > 0 || [...joined].length > perLine)) {
+        lines.push(line);
+        line = piece;
+      } else {
+        line = joined;
+      }
+    }
+  }
+  if (line !== '' || lines.length === 0) lines.push(line);
+  return lines;
+}
+
+function textLines(cls: string, lines: string[], y: number, step: number): string {
+  const spans = lines.map((l, i) => `<tspan x="0" dy="${i === 0 ? 0 : step}">${escapeXml(l)}</tspan>`).join('');
+  return `<text class="${cls}" x="0" y="${y}">${spans}</text>`;
 }
 
 export function renderSvg(puzzle: Puzzle, result?: CheckResult | null, options: RenderOptions = {}): string {
@@ -87,41 +197,72 @@ interface Panel {
   note?: { text: string; warn: boolean };
 }
 
+/**
+ * Boards side by side, each in a column as wide as the board or its caption and note (wrapped
+ * at TEXT_WIDTH beside a small board), so that no text runs into the next board or out of the
+ * picture. Every board carries its place (`data-x`, `data-y`) and the picture its margins
+ * (`data-pad`, `data-gap`): the page measures the text as drawn and moves the boards apart if a
+ * font is wider than estimated, or shows one board at a time.
+ */
 function frame(puzzle: Puzzle, result: CheckResult | null, panels: Panel[], options: RenderOptions): string {
   const w = puzzle.cols * CELL, h = puzzle.rows * CELL;
-  // Wide enough for a note under a small board (about 6.6 units per character at its size).
-  const noteWidth = Math.max(0, ...panels.map((p, i) => (p.note ? i * (w + GAP) + Math.ceil(p.note.text.length * NOTE_CHAR) : 0)));
-  const width = Math.max(PAD * 2 + panels.length * w + (panels.length - 1) * GAP, PAD * 2 + noteWidth);
-  const height = PAD * 2 + h + CAPTION;
+  const room = Math.max(w, TEXT_WIDTH);
+  const laid = panels.map((p) => {
+    const caption = wrapText(p.caption, CAPTION_SIZE, room);
+    const note = p.note ? wrapText(p.note.text, NOTE_SIZE, room) : [];
+    const width = Math.max(w, ...caption.map((l) => textWidth(l, CAPTION_SIZE)), ...note.map((l) => textWidth(l, NOTE_SIZE)));
+    return { ...p, caption, noteLines: note, width };
+  });
+  const captionLines = Math.max(...laid.map((p) => p.caption.length));
+  const noteLines = Math.max(...laid.map((p) => p.noteLines.length));
+  const top = PAD + (captionLines - 1) * CAPTION_LINE + CAPTION_SIZE + CAPTION_BELOW;
+  const below = noteLines > 0 ? NOTE_Y + (noteLines - 1) * NOTE_LINE + 4 : 0;
+  const width = PAD * 2 + laid.reduce((sum, p) => sum + p.width, 0) + (laid.length - 1) * GAP;
+  const height = top + h + below + PAD;
   const verdict = result?.verdict ?? 'pending';
   const classes = ['lp-puzzle', `lp-${puzzle.kind}`, `lp-verdict-${verdict}`];
   if (options.stale) classes.push('lp-stale');
   const out: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" class="${classes.join(' ')}" viewBox="0 0 ${width} ${height}" ` +
       `width="${width}" height="${height}" data-rows="${puzzle.rows}" data-cols="${puzzle.cols}" ` +
-      `data-verdict="${verdict}" data-panels="${panels.length}" role="img">`,
+      `data-verdict="${verdict}" data-panels="${panels.length}" data-pad="${PAD}" data-gap="${GAP}" role="img">`,
   ];
-  panels.forEach((panel, i) => {
-    const x = PAD + i * (w + GAP);
-    out.push(`<g class="lp-board" data-panel="${i}" transform="translate(${x} ${PAD + CAPTION})">`);
-    out.push(`<text class="lp-caption" x="0" y="${-CAPTION / 2 - 2}">${escapeXml(panel.caption)}</text>`);
+  let x = PAD;
+  laid.forEach((panel, i) => {
+    out.push(`<g class="lp-board" data-panel="${i}" data-x="${x}" data-y="${top}" transform="translate(${x} ${top})">`);
+    // The last caption line sits just over the board, whatever the number of lines.
+    const first = -CAPTION_BELOW - (panel.caption.length - 1) * CAPTION_LINE;
+    out.push(textLines('lp-caption', panel.caption, first, CAPTION_LINE));
     out.push(panel.body);
     if (panel.note) {
       const cls = panel.note.warn ? 'lp-note lp-note-warn' : 'lp-note';
-      out.push(`<text class="${cls}" x="0" y="${h + NOTE_Y}">${escapeXml(panel.note.text)}</text>`);
+      out.push(textLines(cls, panel.noteLines, h + NOTE_Y, NOTE_LINE));
     }
     out.push('</g>');
+    x += panel.width + GAP;
   });
   out.push('</svg>');
   return out.join('\n');
 }
 
+/** A picture of one message (the file has no grid, or it is too large to draw), wrapped to fit. */
+export function messageSvg(text: string, classes = 'lp-puzzle lp-message', attributes = ''): string {
+  const lines = wrapText(text, CAPTION_SIZE, 456);
+  const width = Math.max(480, 24 + Math.max(...lines.map((l) => textWidth(l, CAPTION_SIZE))));
+  const height = 26 + lines.length * CAPTION_LINE + 17;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" class="${classes}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}"` +
+    `${attributes ? ' ' + attributes : ''} data-pad="12">` +
+    `<g transform="translate(12 0)">${textLines('lp-caption', lines, 34, CAPTION_LINE)}</g></svg>`
+  );
+}
+
 function tooLarge(puzzle: Puzzle, result: CheckResult | null): string {
   const text = `${puzzle.rows} × ${puzzle.cols}: too large to preview` + (result ? ` (${result.verdict})` : '');
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" class="lp-puzzle lp-${puzzle.kind} lp-too-large" viewBox="0 0 480 60" ` +
-    `width="480" height="60" data-rows="${puzzle.rows}" data-cols="${puzzle.cols}" data-verdict="${result?.verdict ?? 'pending'}">` +
-    `<text class="lp-caption" x="12" y="34">${escapeXml(text)}</text></svg>`
+  return messageSvg(
+    text,
+    `lp-puzzle lp-${puzzle.kind} lp-too-large`,
+    `data-rows="${puzzle.rows}" data-cols="${puzzle.cols}" data-verdict="${result?.verdict ?? 'pending'}"`,
   );
 }
 
@@ -137,7 +278,7 @@ function singleCaption(result: CheckResult | null): string {
     case 'unique': return 'Unique solution';
     case 'none': return 'No solution';
     case 'invalid': return `Invalid: ${result.errors.length} problem${result.errors.length === 1 ? '' : 's'}`;
-    case 'unknown': return `Undecided: ${result.stopped?.message ?? 'stopped at a limit'}`;
+    case 'unknown': return `Undecided: ${(result.stopped?.message ?? 'stopped at a limit').replace(/^undecided:\s*/i, '')}`;
     case 'multiple': return `Several solutions (${countText(result)})`;
   }
 }
@@ -285,6 +426,15 @@ function slitherBoard(
         `<line class="lp-edge${diff}${off}" data-edge="${edgeKey(e)}" x1="${c1 * CELL}" y1="${r1 * CELL}" x2="${c2 * CELL}" y2="${r2 * CELL}"/>`,
       );
     }
+    // Where the other solution runs and this one does not: thin dashes, so that one board alone
+    // shows every difference.
+    if (other) {
+      for (const e of other) {
+        if (solverKeys.has(edgeKey(e))) continue;
+        const [r1, c1, r2, c2] = e;
+        lines.push(`<line class="lp-edge-other" data-edge="${edgeKey(e)}" x1="${c1 * CELL}" y1="${r1 * CELL}" x2="${c2 * CELL}" y2="${r2 * CELL}"/>`);
+      }
+    }
     out.push(`<g class="lp-loop">${lines.join('')}</g>`);
   }
 
@@ -400,7 +550,6 @@ function cellUse(p: NumberlinkPuzzle, s: PathSolution): string[] {
   return use;
 }
 
-const colorClass = (k: number): string => `lp-color-${k % PATH_COLOR_VARS.length}`;
 
 function numberBoard(p: NumberlinkPuzzle, result: CheckResult | null, s: PathSolution | null, other: PathSolution | null): string {
   const { rows, cols } = p;
@@ -408,6 +557,8 @@ function numberBoard(p: NumberlinkPuzzle, result: CheckResult | null, s: PathSol
   const use = s ? cellUse(p, s) : null;
   const otherUse = s && other ? cellUse(p, other) : null;
   const showUnused = s !== null && result?.verdict === 'unique' && result.covers === false;
+  const colors = labelColors(p.labels);
+  const colorClass = (k: number): string => `lp-color-${colors[k] ?? k % PATH_COLORS.length}`;
   const out: string[] = [];
   out.push(
     cellRects(rows, cols, (r, c) => {

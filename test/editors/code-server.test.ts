@@ -11,7 +11,7 @@
  * LINKPUZZLE_SKIP_E2E=1: reported as skipped, never passed. In CI a missing tool fails.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
@@ -363,4 +363,72 @@ describe.skipIf(skipSuite('code-server'))('VS Code (code-server) end to end', ()
     expect(await frame.locator('svg text.lp-hint').count()).toBe(generated.join(' ').split(/\s+/).filter((t) => /^[0-4]$/.test(t)).length);
     step('generated a unique 6x6 Slitherlink into a new editor');
   }, 600_000);
+
+  it('after a reload, the preview follows the puzzle opened while the extension starts', async () => {
+    // Issue 14, item 10: the restored preview kept showing the file it showed before the reload.
+    const A = 'unique.nlk', B = 'ambiguous.slk';
+    for (const f of [A, B]) writeFileSync(join(server!.workspace, f), readFileSync(join(ROOT, 'samples', f), 'utf8'));
+    writeFileSync(join(server!.workspace, 'notes.txt'), 'notes\n');
+    page.on('dialog', (d) => void d.accept().catch(() => undefined));
+    await page.goto(`${server!.url}/?folder=${encodeURIComponent(server!.workspace)}`);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    const quickOpen = async (name: string) => {
+      await page.keyboard.press('Control+P');
+      const input = page.locator('.quick-input-widget input');
+      await input.waitFor({ timeout: 10_000 });
+      await input.fill(name);
+      // Click the file's row: Enter could take a row of the list from before the filter applied.
+      const row = page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
+      await row.waitFor({ timeout: 10_000 });
+      await row.click();
+    };
+    await quickOpen(A);
+    await expect.poll(async () => (await editorLines(page)).join('\n'), { timeout: 20_000 }).toContain('913..');
+    await page.locator('.editor-instance .monaco-editor .view-lines').first().click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('V');
+    await expect.poll(async () => previewFrame(page).locator('#title').textContent(), { timeout: 30_000 }).toBe(A);
+    await previewFrame(page).locator('svg[data-verdict="unique"]').waitFor({ timeout: 60_000 });
+    step(`preview shows ${A}`);
+
+    // Reload, and open B as soon as the workbench is there: the extension host is still starting.
+    await runCommand(page, 'Developer: Reload Window');
+    await page.waitForEvent('framenavigated', { predicate: (f) => f === page.mainFrame(), timeout: 30_000 });
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    const reloaded = Date.now();
+    await quickOpen(B);
+    await expect.poll(async () => (await editorLines(page)).join('\n'), { timeout: 20_000 }).toContain('. . 3 2 .');
+    step(`${B} open ${((Date.now() - reloaded) / 1000).toFixed(1)} s after the reload`);
+    const frame = previewFrame(page);
+    await expect.poll(async () => frame.locator('#title').textContent().catch(() => null), { timeout: 30_000 }).toBe(B);
+    await frame.locator('svg.lp-slitherlink[data-verdict="multiple"]').waitFor({ timeout: 60_000 });
+    step(`the restored preview follows ${B} (${((Date.now() - reloaded) / 1000).toFixed(1)} s after the reload)`);
+    // ... and keeps following it: a while later it still shows B.
+    await page.waitForTimeout(3000);
+    expect(await frame.locator('#title').textContent()).toBe(B);
+    await page.screenshot({ path: join(ROOT, 'test', 'artifacts', 'code-server-reload-follows.png') });
+
+    // Without the race: a preview hidden behind another editor is restored only when its tab is
+    // chosen, long after the extension started; by then B is the puzzle the user works on.
+    await quickOpen(A);
+    await expect.poll(async () => frame.locator('#title').textContent(), { timeout: 30_000 }).toBe(A);
+    // Open a text file and move it into the preview's group, on top of the preview.
+    await quickOpen('notes.txt');
+    await expect.poll(async () => (await editorLines(page)).join('\n'), { timeout: 20_000 }).toContain('notes');
+    await runCommand(page, 'View: Move Editor into Next Group');
+    await page.locator('.tabs-container .tab.active', { hasText: 'notes.txt' }).last().waitFor({ timeout: 10_000 });
+    expect(await page.locator('iframe.webview.ready').count()).toBe(0);
+    await runCommand(page, 'Developer: Reload Window');
+    await page.waitForEvent('framenavigated', { predicate: (f) => f === page.mainFrame(), timeout: 30_000 });
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    // The extension starts with A's editor (its status shows), then B is opened beside it.
+    await page.keyboard.press('Control+1');
+    await page.locator('.statusbar-item', { hasText: 'unique' }).first().waitFor({ timeout: 60_000 });
+    await quickOpen(B);
+    await expect.poll(async () => (await editorLines(page)).join('\n'), { timeout: 20_000 }).toContain('. . 3 2 .');
+    await page.locator('.tabs-container .tab', { hasText: 'Preview' }).first().click();
+    await expect.poll(async () => previewFrame(page).locator('#title').textContent().catch(() => null), { timeout: 30_000 }).toBe(B);
+    step(`a preview restored from behind another editor shows ${B}, the puzzle opened since`);
+    await page.screenshot({ path: join(ROOT, 'test', 'artifacts', 'code-server-reload-hidden-follows.png') });
+  }, 300_000);
 });

@@ -10,12 +10,13 @@ import * as esbuild from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/analysis/check';
-import type { CheckResult } from '../../server/src/analysis/result';
+import type { CheckResult, PathSolution } from '../../server/src/analysis/result';
+import type { Puzzle } from '../../server/src/model/puzzle';
 import { parseNumberlink, parseSlitherlink } from '../../server/src/parse/index';
-import { renderSvg } from '../../client/src/render';
+import { PATH_COLORS, renderSvg } from '../../client/src/render';
 import { previewHtml, type HostMessage } from '../../client/src/previewHtml';
 import { formatCount, statusText } from '../../client/src/summary';
-import { DARK_THEME, launchChromium } from './chromium';
+import { DARK_THEME, LIGHT_THEME, launchChromium } from './chromium';
 import { skipSuite } from './tools';
 
 /** Skipped only when Chromium is missing outside CI (tools.ts); in CI a missing Chromium fails. */
@@ -62,8 +63,11 @@ interface PageProbe {
 }
 
 /** Opens the preview page as a webview would show it: theme variables on <html>, acquireVsCodeApi. */
-async function openPreview(saved?: unknown): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 900, height: 640 } });
+async function openPreview(
+  saved?: unknown,
+  { theme = DARK_THEME, viewport = { width: 900, height: 640 } }: { theme?: Record<string, string>; viewport?: { width: number; height: number } } = {},
+): Promise<Page> {
+  const page = await browser.newPage({ viewport });
   const nonce = 'n0nce' + Math.random().toString(36).slice(2);
   const html = previewHtml({
     cspSource: ORIGIN, nonce, scriptUri: `${ORIGIN}/media/preview.js`, styleUri: `${ORIGIN}/media/preview.css`, title: 'Preview',
@@ -92,7 +96,7 @@ async function openPreview(saved?: unknown): Promise<Page> {
       if (document.documentElement) paint();
       document.addEventListener('DOMContentLoaded', paint);
     },
-    { theme: DARK_THEME, saved },
+    { theme, saved },
   );
   await page.goto(`${ORIGIN}/index.html`);
   await page.waitForFunction(() => (window as unknown as { __probe: PageProbe }).__probe.posted.length > 0);
@@ -213,7 +217,7 @@ describe.skipIf(skip)('preview page in Chromium', () => {
     const strokes = await boards.nth(0).locator('polyline.lp-path').evaluateAll((els) =>
       els.map((e) => [getComputedStyle(e).stroke, getComputedStyle(e).fill]),
     );
-    expect(new Set(strokes.map((s) => s[0])).size).toBe(Math.min(puzzle.labels.length, 16));
+    expect(new Set(strokes.map((s) => s[0])).size).toBe(Math.min(puzzle.labels.length, PATH_COLORS.length));
     expect(strokes.every((s) => s[1] === 'none')).toBe(true);
     expect(strokes.map((s) => s[0])).toContain(await themeColour(page, '--vscode-charts-red'));
     expect(await page.locator('svg .lp-caption').first().textContent()).toContain(`${formatCount(result.count!)} solutions`);
@@ -344,3 +348,311 @@ describe.skipIf(skip)('preview page in Chromium', () => {
     await page.close();
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// Layout, readability and colours (issue 14, items 9, 11 and 12)
+
+/** A preview beside an editor on a 1366-pixel screen (the webview's share of the window). */
+const SIDE_BY_SIDE = { width: 660, height: 820 };
+
+/** Puts a theme's colours on the page, as VS Code does when the user switches themes. */
+async function paint(page: Page, theme: Record<string, string>): Promise<void> {
+  await page.evaluate((t) => { for (const [k, v] of Object.entries(t)) document.documentElement.style.setProperty(k, v); }, theme);
+}
+
+/** Delivers an update synchronously (the page handles it before this returns). */
+async function deliver(page: Page, m: HostMessage): Promise<void> {
+  await page.evaluate((msg) => window.dispatchEvent(new MessageEvent('message', { data: msg })), m);
+}
+
+/** A Slitherlink of rows × cols with a hint in every cell and a --- block that is not one loop (a long note). */
+function denseSlitherlink(rows: number, cols: number): string {
+  const grid = Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => String((r * 7 + c * 3) % 4)).join(' '));
+  const block = Array.from({ length: rows }, (_, r) =>
+    Array.from({ length: cols }, (_, c) => ((r === 0 && c === 0) || (r === rows - 1 && c === cols - 1) ? 'x' : '.')).join(' '));
+  return [...grid, '---', ...block, ''].join('\n');
+}
+
+/** A Numberlink of rows × cols whose every row is full of label pairs (numbers up to rows × cols / 2). */
+function denseNumberlink(rows: number, cols: number): { text: string; solution: PathSolution } {
+  const lines: string[] = [], labels: string[] = [], paths: [number, number][][] = [];
+  let n = 0;
+  for (let r = 0; r < rows; r++) {
+    const row: string[] = [];
+    for (let c = 0; c + 1 < cols; c += 2) {
+      const label = String(++n);
+      row.push(label, label);
+      labels.push(label);
+      paths.push([[r, c], [r, c + 1]]);
+    }
+    if (cols % 2 === 1) row.push('.');
+    lines.push(row.join(' '));
+  }
+  return { text: `${cols} ${rows}\n${lines.join('\n')}\n`, solution: { labels, paths } };
+}
+
+const border = (rows: number, cols: number, skipCorner: boolean): { edges: [number, number, number, number][] } => {
+  const edges: [number, number, number, number][] = [];
+  for (let c = 0; c < cols; c++) edges.push([0, c, 0, c + 1], [rows, c, rows, c + 1]);
+  for (let r = 0; r < rows; r++) edges.push([r, 0, r + 1, 0], [r, cols, r + 1, cols]);
+  if (!skipCorner) return { edges };
+  // The same loop around every cell but the top-left one.
+  const drop = new Set(['0,0,0,1', '0,0,1,0']);
+  return { edges: [...edges.filter((e) => !drop.has(e.join(','))), [0, 1, 1, 1], [1, 0, 1, 1]] };
+};
+
+/** The longest captions the checker writes: a huge count with a rule, or a stop at the memory limit. */
+function layoutCase(kind: 'slitherlink' | 'numberlink', rows: number, cols: number, boards: 1 | 2): { puzzle: Puzzle; result: CheckResult } {
+  const base = { kind, rows, cols, errors: [], ms: 1234 };
+  const stopped = {
+    limit: 'memory' as const, nodes: 12_345_678, progress: 0.4,
+    message: 'undecided: stopped at the memory limit (512 MB for this diagram: it held 498 MB and the level table needed 64 MB more) after 12345678 nodes at level 31 of 120',
+  };
+  if (kind === 'slitherlink') {
+    const puzzle = parseSlitherlink(denseSlitherlink(rows, cols)).puzzle!;
+    const result: CheckResult = boards === 2
+      ? { ...base, verdict: 'multiple', count: '7406344', solution: border(rows, cols, false), secondSolution: border(rows, cols, true) }
+      : { ...base, verdict: 'unknown', count: null, stopped };
+    return { puzzle, result };
+  }
+  const { text, solution } = denseNumberlink(rows, cols);
+  const puzzle = parseNumberlink(text).puzzle!;
+  const result: CheckResult = boards === 2
+    ? { ...base, verdict: 'multiple', count: '7406344', rule: 'fill notouch', solution, secondSolution: solution }
+    : { ...base, verdict: 'unknown', count: null, rule: 'fill notouch', stopped };
+  return { puzzle, result };
+}
+
+interface TextBox { text: string; cls: string; left: number; top: number; right: number; bottom: number }
+
+/**
+ * Every visible text of the picture: the pairs whose boxes overlap, the boxes outside the picture,
+ * and (with `inView`) whether the picture lies inside the scroll area's visible rectangle.
+ */
+async function measureTexts(page: Page, inView: boolean): Promise<{ count: number; overlaps: string[]; cut: string[]; outOfView: boolean; zoom: string }> {
+  return page.evaluate((inViewArg) => {
+    const svg = document.querySelector('#board svg');
+    const box = svg.getBoundingClientRect();
+    const boxes: TextBox[] = [];
+    for (const t of svg.querySelectorAll('text')) {
+      const r = t.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue; // on a board that is not shown
+      boxes.push({ text: t.textContent, cls: t.getAttribute('class'), left: r.left, top: r.top, right: r.right, bottom: r.bottom });
+    }
+    const eps = 0.5;
+    const name = (b: TextBox) => `${b.cls} "${b.text.slice(0, 40)}" [${Math.round(b.left)},${Math.round(b.top)} ${Math.round(b.right)},${Math.round(b.bottom)}]`;
+    const cut = boxes.filter((b) => b.left < box.left - eps || b.top < box.top - eps || b.right > box.right + eps || b.bottom > box.bottom + eps)
+      .map((b) => `${name(b)} outside the picture [${Math.round(box.left)},${Math.round(box.top)} ${Math.round(box.right)},${Math.round(box.bottom)}]`);
+    // Sweep along x: only boxes whose x ranges meet are compared.
+    boxes.sort((a, b) => a.left - b.left);
+    const overlaps: string[] = [];
+    const active: TextBox[] = [];
+    for (const b of boxes) {
+      for (let i = active.length - 1; i >= 0; i--) if (active[i].right <= b.left + eps) active.splice(i, 1);
+      for (const a of active) {
+        if (a.right > b.left + eps && b.right > a.left + eps && a.bottom > b.top + eps && b.bottom > a.top + eps) overlaps.push(`${name(a)} × ${name(b)}`);
+      }
+      active.push(b);
+    }
+    const view = document.getElementById('content').getBoundingClientRect();
+    const outOfView = inViewArg && (box.left < view.left - eps || box.top < view.top - eps || box.right > view.right + eps || box.bottom > view.bottom + eps);
+    return { count: boxes.length, overlaps: overlaps.slice(0, 5), cut: cut.slice(0, 5), outOfView, zoom: document.getElementById('zoom-reset').textContent };
+  }, inView);
+}
+
+describe.skipIf(skip)('preview layout in Chromium', () => {
+  it('headings, notes, hints and labels never overlap and are never cut: 2×2 … 60×60, both kinds, one and two boards, light and dark', async () => {
+    const sizes: [number, number][] = [];
+    for (let n = 2; n <= 12; n++) sizes.push([n, n]);
+    for (const n of [15, 20, 25, 30, 40, 50, 60]) sizes.push([n, n]);
+    sizes.push([2, 30], [30, 2], [3, 60], [60, 5]);
+    const failures: string[] = [];
+    let measured = 0;
+    for (const [theme, themeName] of [[DARK_THEME, 'dark'], [LIGHT_THEME, 'light']] as const) {
+      const page = await openPreview(undefined, { theme, viewport: SIDE_BY_SIDE });
+      for (const kind of ['slitherlink', 'numberlink'] as const) {
+        for (const boards of [1, 2] as const) {
+          for (const [rows, cols] of sizes) {
+            // Light and dark draw the same shapes: the light theme checks a sample of the sizes.
+            if (themeName === 'light' && !(rows === cols && [2, 3, 5, 8, 12, 20, 60].includes(rows)) && !(rows === 2 && cols === 30)) continue;
+            const { puzzle, result } = layoutCase(kind, rows, cols, boards);
+            const svg = renderSvg(puzzle, result);
+            await deliver(page, message(`${rows}x${cols}.${kind === 'slitherlink' ? 'slk' : 'nlk'}`, svg, result));
+            const where = `${themeName} ${kind} ${rows}×${cols}, ${boards} board${boards === 1 ? '' : 's'}`;
+            // The default zoom (Fit), then actual size, then Fit again from the toolbar.
+            const steps: [string, boolean][] = [['default', true], ['#zoom-reset', false], ['#zoom-fit', true]];
+            for (const [step, inView] of steps) {
+              if (step.startsWith('#')) await page.click(step);
+              const m = await measureTexts(page, inView);
+              measured += m.count;
+              const at = `${where} at ${step === 'default' ? 'the default zoom' : step.slice(1)} (${m.zoom})`;
+              for (const o of m.overlaps) failures.push(`${at}: overlap ${o}`);
+              for (const c of m.cut) failures.push(`${at}: cut ${c}`);
+              if (m.outOfView) failures.push(`${at}: the picture does not fit the panel`);
+            }
+            if (rows === 2 && cols === 2 && boards === 2) await page.screenshot({ path: join(artifacts, `preview-layout-${kind}-2x2-two-${themeName}.png`) });
+          }
+        }
+      }
+      expect((await probe(page)).violations).toEqual([]);
+      await page.close();
+    }
+    expect({ failures: failures.length, first: failures.slice(0, 20) }).toEqual({ failures: 0, first: [] });
+    expect(measured).toBeGreaterThan(100_000);
+  }, 300_000);
+
+  it('a 20×20 with several solutions is drawn as large as a unique 20×20: one board, differences marked, the other on demand', async () => {
+    // A real 20×20 (Loopy, unique) and the same without its hint at (0, 2): 12 solutions.
+    const text = readFileSync(join(root, 'test', 'fixtures', 'slitherlink', '20x20_hard_01.slk'), 'utf8');
+    const unique = parseSlitherlink(text).puzzle!;
+    const at = unique.cellRanges[2];
+    const lines = text.split('\n');
+    lines[at.line] = lines[at.line].slice(0, at.col) + '.' + lines[at.line].slice(at.col + 1);
+    const several = lines.join('\n');
+    const uniqueResult = checkText(text, 'slitherlink');
+    const severalResult = checkText(several, 'slitherlink');
+    expect(uniqueResult.verdict).toBe('unique');
+    expect(severalResult.verdict).toBe('multiple');
+    const { text: ntext, solution } = denseNumberlink(20, 20);
+    const npuzzle = parseNumberlink(ntext).puzzle!;
+    const nbase = { kind: 'numberlink' as const, rows: 20, cols: 20, errors: [], ms: 5, rule: 'nikoli' };
+    // The second solution differs in the first row: its two left pairs swap partners.
+    const other: PathSolution = { labels: solution.labels, paths: solution.paths.map((p, i) => (i === 0 ? [[0, 0], [1, 0], [1, 1], [0, 1]] : p)) as [number, number][][] };
+
+    const page = await openPreview(undefined, { viewport: SIDE_BY_SIDE });
+    /** On-screen size of a cell and of a hint or label of the shown board(s), and what is shown. */
+    const sizes = (sel: string) => page.evaluate((selector) => {
+      const shown = [...document.querySelectorAll('#board svg g.lp-board')].filter((g: any) => g.getBoundingClientRect().width > 0);
+      const cell = shown[0].querySelector('rect.lp-cell').getBoundingClientRect();
+      const text = shown[0].querySelector(selector).getBoundingClientRect();
+      return { cell: cell.width, text: text.height, shown: shown.map((g: any) => g.getAttribute('data-panel')) };
+    }, sel);
+
+    for (const [kind, one, two, sel] of [
+      ['slitherlink', () => renderSvg(unique, uniqueResult), () => renderSvg(parseSlitherlink(several).puzzle!, severalResult), 'text.lp-hint'],
+      ['numberlink', () => renderSvg(npuzzle, { ...nbase, verdict: 'unique', count: '1', solution }),
+        () => renderSvg(npuzzle, { ...nbase, verdict: 'multiple', count: '2', solution, secondSolution: other }), 'text.lp-label'],
+    ] as const) {
+      await deliver(page, { ...message('20x20', one(), uniqueResult), verdict: 'unique' });
+      const alone = await sizes(sel);
+      await deliver(page, { ...message('20x20', two(), severalResult), verdict: 'multiple' });
+      const first = await sizes(sel);
+      await page.screenshot({ path: join(artifacts, `preview-20x20-several-${kind}.png`) });
+      // As large as the unique one (within a pixel's rounding of the picture's size), so as readable.
+      expect(first.cell, kind).toBeGreaterThanOrEqual(alone.cell - 0.5);
+      expect(first.text, kind).toBeGreaterThanOrEqual(alone.text - 0.5);
+      expect(first.text, kind).toBeGreaterThanOrEqual(12);
+      expect(first.shown, kind).toEqual(['0']);
+      // The differences are marked on the board shown.
+      const marks = kind === 'slitherlink' ? ['line.lp-edge.lp-diff', 'line.lp-edge-other'] : ['rect.lp-diff-cell'];
+      for (const mark of marks) expect(await page.locator(`#board svg g.lp-board[data-panel="0"] ${mark}`).count(), `${kind} ${mark}`).toBeGreaterThan(0);
+      // The other solution on demand, at the same size; the choice is kept in the state.
+      const button = page.locator('#other-solution');
+      expect(await button.isVisible(), kind).toBe(true);
+      expect(await button.textContent()).toMatch(/solution 2/i);
+      await button.click();
+      const second = await sizes(sel);
+      expect(second.shown, kind).toEqual(['1']);
+      expect(second.cell).toBeCloseTo(first.cell, 0);
+      expect(await button.textContent()).toMatch(/solution 1/i);
+      expect(await page.evaluate(() => (window as unknown as { __state: { solution?: number } }).__state.solution)).toBe(1);
+      await page.screenshot({ path: join(artifacts, `preview-20x20-several-${kind}-second.png`) });
+      await button.click();
+      expect((await sizes(sel)).shown).toEqual(['0']);
+    }
+
+    // A small puzzle with several solutions keeps both boards side by side, larger than actual size.
+    const small = readFileSync(join(root, 'samples', 'ambiguous.slk'), 'utf8');
+    const smallResult = checkText(small, 'slitherlink');
+    expect(smallResult.verdict).toBe('multiple');
+    await deliver(page, message('ambiguous.slk', renderSvg(parseSlitherlink(small).puzzle!, smallResult), smallResult));
+    const both = await sizes('text.lp-hint');
+    expect(both.shown).toEqual(['0', '1']);
+    expect(both.cell).toBeGreaterThan(36);
+    expect(await page.locator('#other-solution').isVisible()).toBe(false);
+    await page.screenshot({ path: join(artifacts, 'preview-5x5-several-slitherlink.png') });
+    expect((await probe(page)).violations).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it('colours Numberlink letters that name colours with those theme colours, other labels with distinct ones, light and dark', async () => {
+    const text = readFileSync(join(root, 'samples', 'flow.nlk'), 'utf8');
+    const result = checkText(text, 'numberlink');
+    expect(result.verdict).toBe('unique');
+    const puzzle = parseNumberlink(text).puzzle!;
+    expect([...puzzle.labels].sort()).toEqual(['B', 'G', 'O', 'R', 'Y']);
+    const named: Record<string, string> = {
+      R: '--vscode-charts-red', G: '--vscode-charts-green', B: '--vscode-charts-blue', Y: '--vscode-terminal-ansiYellow', O: '--vscode-charts-orange',
+    };
+    // A puzzle of many numbered labels, to see the palette for labels that name no colour.
+    const { text: many } = denseNumberlink(4, 6);
+    const manyPuzzle = parseNumberlink(many).puzzle!;
+    for (const [theme, name] of [[DARK_THEME, 'dark'], [LIGHT_THEME, 'light']] as const) {
+      const page = await openPreview(undefined, { theme, viewport: SIDE_BY_SIDE });
+      await deliver(page, message('flow.nlk', renderSvg(puzzle, result), result));
+      await page.screenshot({ path: join(artifacts, `preview-flow-${name}.png`) });
+      const strokes = await page.locator('#board svg polyline.lp-path').evaluateAll((els) =>
+        els.map((e) => [e.getAttribute('data-label'), getComputedStyle(e).stroke]));
+      expect(strokes).toHaveLength(5);
+      for (const [label, stroke] of strokes) expect(stroke, `${name} ${label}`).toBe(await themeColour(page, named[label!]));
+      // The endpoints take their path's colour.
+      const ends = await page.locator('#board svg circle.lp-endpoint').evaluateAll((els) => els.map((e) => getComputedStyle(e).fill));
+      expect(new Set(ends).size).toBe(5);
+
+      // Every colour of the palette: readable on the background, and unlike every other one.
+      await deliver(page, { ...message('many.nlk', renderSvg(manyPuzzle, null), result), verdict: 'pending' });
+      const palette = await page.evaluate(() => {
+        const out: string[] = [];
+        for (let i = 0; ; i++) {
+          const el = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
+          el.setAttribute('class', `lp-color-${i}`);
+          document.querySelector('#board svg').appendChild(el);
+          const fill = getComputedStyle(el).fill;
+          el.remove();
+          if (fill === 'rgb(0, 0, 0)' || fill === 'none' || out.length > 40) break;
+          out.push(fill);
+        }
+        return out;
+      });
+      const bg = await themeColour(page, '--vscode-editor-background');
+      expect(palette.length).toBeGreaterThanOrEqual(12);
+      for (const c of palette) expect(contrast(c, bg), `${name} ${c} on ${bg}`).toBeGreaterThanOrEqual(2.9);
+      for (let i = 0; i < palette.length; i++) {
+        for (let j = i + 1; j < palette.length; j++) expect(deltaE(palette[i], palette[j]), `${name} ${palette[i]} vs ${palette[j]}`).toBeGreaterThanOrEqual(15);
+      }
+      // Numbered labels take distinct colours.
+      const fills = await page.locator('#board svg circle.lp-endpoint').evaluateAll((els) => els.map((e) => getComputedStyle(e).fill));
+      expect(new Set(fills).size).toBe(manyPuzzle.labels.length);
+      expect((await probe(page)).violations).toEqual([]);
+      await page.close();
+    }
+  }, 60_000);
+});
+
+/** sRGB components 0..1 of a computed colour "rgb(r, g, b)". */
+function rgb(css: string): number[] {
+  const m = /rgba?\((\d+),\s*(\d+),\s*(\d+)/.exec(css);
+  if (!m) throw new Error(`not a colour: ${css}`);
+  return [m[1], m[2], m[3]].map((v) => Number(v) / 255);
+}
+const linear = (c: number) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+function luminance(css: string): number {
+  const [r, g, b] = rgb(css).map(linear);
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+/** WCAG contrast ratio. */
+function contrast(a: string, b: string): number {
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}
+/** CIE76 colour difference in L*a*b* (D65). */
+function deltaE(a: string, b: string): number {
+  const lab = (css: string) => {
+    const [r, g, bl] = rgb(css).map(linear);
+    const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
+    const x = f((r * 0.4124 + g * 0.3576 + bl * 0.1805) / 0.95047), y = f(r * 0.2126 + g * 0.7152 + bl * 0.0722), z = f((r * 0.0193 + g * 0.1192 + bl * 0.9505) / 1.08883);
+    return [116 * y - 16, 500 * (x - y), 200 * (y - z)];
+  };
+  const p = lab(a), q = lab(b);
+  return Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
+}

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parseNumberlink, parseSlitherlink } from '../../server/src/parse/index';
 import type { CheckResult, PathSolution } from '../../server/src/analysis/result';
 import type { NumberlinkPuzzle, SlitherlinkPuzzle } from '../../server/src/model/puzzle';
-import { CELL, PATH_COLOR_VARS, renderSvg } from '../../client/src/render';
+import { CELL, GAP, NAMED_LABEL_COLORS, PAD, PATH_COLORS, PATH_COLOR_VARS, TEXT_WIDTH, labelColors, renderSvg, textWidth, wrapText } from '../../client/src/render';
 
 const dir = join(__dirname, '..', 'fixtures', 'preview');
 interface Answer { file: string; kind: string; rows: number; cols: number; inside?: string[]; official?: string }
@@ -155,11 +155,15 @@ describe('renderSvg: Slitherlink', () => {
     expect(new Set(elements(boards[1], 'line', 'lp-edge').map((l) => l['data-edge']))).toEqual(new Set(b.map(key)));
     // Disjoint loops: every edge is a difference.
     expect(elements(boards[0], 'line', 'lp-diff')).toHaveLength(4);
+    // ... and each board shows where the other one runs.
+    expect(new Set(elements(boards[0], 'line', 'lp-edge-other').map((l) => l['data-edge']))).toEqual(new Set(b.map(key)));
+    expect(new Set(elements(boards[1], 'line', 'lp-edge-other').map((l) => l['data-edge']))).toEqual(new Set(a.map(key)));
     // Two loops sharing an edge: the shared one is not marked.
     const c = square(0, 1);
     const svg2 = renderSvg(p, result('slitherlink', 2, 3, { verdict: 'multiple', count: '2', solution: { edges: a }, secondSolution: { edges: c } }));
     const first = svg2.split('<g class="lp-board"')[1];
     expect(elements(first, 'line', 'lp-diff').map((l) => l['data-edge']).sort()).toEqual(['0,0,0,1', '0,0,1,0', '1,0,1,1']);
+    expect(elements(first, 'line', 'lp-edge-other').map((l) => l['data-edge']).sort()).toEqual(['0,1,0,2', '0,2,1,2', '1,1,1,2']);
   });
 
   it('marks the conflicting hints of a puzzle without solution, and draws no loop', () => {
@@ -209,7 +213,7 @@ describe('renderSvg: Numberlink', () => {
       for (const line of lines) {
         const k = p.labels.indexOf(line['data-label']);
         expect(k).toBeGreaterThanOrEqual(0);
-        expect(line.class).toContain(`lp-color-${k % PATH_COLOR_VARS.length}`);
+        expect(line.class).toContain(`lp-color-${labelColors(p.labels)[k]}`);
         const cells = line.points.split(' ').map((pt) => pt.split(',').map((v) => (Number(v) - CELL / 2) / CELL));
         const path = solution.paths[solution.labels.indexOf(line['data-label'])];
         expect(cells).toEqual(path.map(([r, c]) => [c, r]));
@@ -246,6 +250,125 @@ describe('renderSvg: Numberlink', () => {
     expect(elements(svg, 'rect', 'lp-unused')).toHaveLength(3);
     expect(svg).toContain('>&lt;</text>');
     expect(svg).not.toMatch(/>[^<]*<[^/a-z!]/i);
+  });
+});
+
+describe('path colours', () => {
+  const colour = (name: string) => PATH_COLORS.findIndex((c) => c.name === name);
+  const byLabel = (labels: string[]) => Object.fromEntries(labels.map((l, i) => [l, labelColors(labels)[i]]));
+
+  it('gives letters that name a colour that colour (the Flow Free sample: R red, G green, B blue, Y yellow, O orange)', () => {
+    const p = parseNumberlink(readFileSync(join(__dirname, '..', '..', 'samples', 'flow.nlk'), 'utf8')).puzzle!;
+    expect(byLabel(p.labels)).toEqual({ R: colour('red'), G: colour('green'), B: colour('blue'), Y: colour('yellow'), O: colour('orange') });
+    const vars = Object.fromEntries(Object.entries(byLabel(p.labels)).map(([l, c]) => [l, PATH_COLOR_VARS[c]]));
+    expect(vars).toMatchObject({ R: '--vscode-charts-red', G: '--vscode-charts-green', B: '--vscode-charts-blue', O: '--vscode-charts-orange' });
+    expect(vars.Y).toMatch(/yellow/i);
+    // The drawing uses them: each path and its endpoints.
+    const solution: PathSolution = { labels: [...p.labels], paths: p.labels.map(() => []) };
+    const svg = renderSvg(p, result('numberlink', p.rows, p.cols, { solution }));
+    for (const e of elements(svg, 'circle', 'lp-endpoint')) {
+      const label = p.labels[p.cells[Number(e['data-row']) * p.cols + Number(e['data-col'])]];
+      expect(e.class).toContain(`lp-color-${byLabel(p.labels)[label]}`);
+    }
+    // Every named letter has its own colour, and the names say what it is.
+    const named = Object.entries(NAMED_LABEL_COLORS);
+    expect(new Set(named.map(([, c]) => c)).size).toBe(named.length);
+    expect(named.every(([, c]) => c >= 0 && c < PATH_COLORS.length)).toBe(true);
+    expect(PATH_COLORS[NAMED_LABEL_COLORS.M].name).toBe('magenta');
+    expect(PATH_COLORS[NAMED_LABEL_COLORS.C].name).toBe('cyan');
+    expect(PATH_COLORS[NAMED_LABEL_COLORS.P].name).toBe('purple');
+  });
+
+  it('colours a label the same whatever order the labels come in (where they are in the grid)', () => {
+    const sets = [['R', 'G', 'Y', 'B', 'O'], ['1', '2', '3', '4', '5', '6', '7'], ['A', 'x', '%', 'Q', '12', 'R', 'b'], ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']];
+    for (const labels of sets) {
+      const want = byLabel(labels);
+      for (let shift = 1; shift < labels.length; shift++) {
+        const turned = [...labels.slice(shift), ...labels.slice(0, shift)];
+        expect(byLabel(turned)).toEqual(want);
+        expect(byLabel([...turned].reverse())).toEqual(want);
+      }
+      // Distinct while the palette lasts.
+      expect(new Set(Object.values(want)).size).toBe(Math.min(labels.length, PATH_COLORS.length));
+    }
+  });
+
+  it('numbers take the palette in order from red; other labels keep their colour when other labels come and go', () => {
+    const numbers = Array.from({ length: PATH_COLORS.length }, (_, i) => String(i + 1));
+    expect(labelColors(numbers)).toEqual(numbers.map((_, i) => i));
+    expect(labelColors(['1', '2'])).toEqual([colour('red'), colour('blue')]);
+    // Beyond the palette, colours repeat in the same order.
+    expect(labelColors([String(PATH_COLORS.length + 1), ...numbers])[0]).toBe(0);
+    // A label that names no colour: the same colour in puzzles with other labels, unless one claims it.
+    const alone = labelColors(['Q'])[0];
+    for (const others of [['A'], ['z', 'y'], ['%', '#', '1']]) {
+      const labels = ['Q', ...others];
+      const colors = labelColors(labels);
+      if (!others.some((o, i) => colors[i + 1] === alone)) expect(colors[0]).toBe(alone);
+      expect(new Set(colors).size).toBe(labels.length);
+    }
+    // Named letters claim their colours first: a number that would be red moves over.
+    const withR = byLabel(['1', 'R']);
+    expect(withR.R).toBe(colour('red'));
+    expect(withR['1']).not.toBe(colour('red'));
+  });
+});
+
+describe('layout: captions and notes', () => {
+  it('wraps text at spaces within the width (cutting only a word longer than a line)', () => {
+    const text = 'Undecided: stopped at the memory limit (512 MB for this diagram: it held 498 MB) after 12345678 nodes';
+    const lines = wrapText(text, 13, 200);
+    expect(lines.join(' ')).toBe(text);
+    for (const l of lines) expect(textWidth(l, 13)).toBeLessThanOrEqual(200);
+    expect(lines.length).toBeGreaterThan(2);
+    const long = 'x'.repeat(100);
+    expect(wrapText(long, 13, 200).join('')).toBe(long);
+    expect(wrapText('', 13, 200)).toEqual(['']);
+  });
+
+  /** Caption and note lines of each board as the renderer placed them (x from the board's data-x). */
+  function placed(svg: string) {
+    const boards = svg.split('<g class="lp-board"').slice(1);
+    return boards.map((b) => {
+      const x = Number(/data-x="([\d.]+)"/.exec(b)![1]), y = Number(/data-y="([\d.]+)"/.exec(b)![1]);
+      const texts = [...b.matchAll(/<text class="(lp-caption|lp-note)[^"]*"[^>]*>(.*?)<\/text>/g)].map((m) => ({
+        size: m[1] === 'lp-caption' ? 13 : 12,
+        lines: [...m[2].matchAll(/<tspan[^>]*>([^<]*)<\/tspan>/g)].map((t) => t[1].replace(/&#39;/g, "'").replace(/&amp;/g, '&')),
+      }));
+      const width = Math.max(...texts.flatMap((t) => t.lines.map((l) => textWidth(l, t.size))));
+      return { x, y, width, lines: texts.flatMap((t) => t.lines) };
+    });
+  }
+
+  it('gives each board a column as wide as its caption and note: on a 2×2 with two solutions nothing runs into the other board or out of the picture', () => {
+    const p = parseNumberlink('2 2\n11\n22\n').puzzle!;
+    const s: PathSolution = { labels: ['1', '2'], paths: [[[0, 0], [0, 1]], [[1, 0], [1, 1]]] };
+    for (const count of ['2', '7406344']) {
+      const svg = renderSvg(p, result('numberlink', 2, 2, { verdict: 'multiple', count, rule: 'fill notouch', solution: s, secondSolution: s }));
+      const [a, b] = placed(svg);
+      expect(a.lines.join(' ')).toContain('Solution 1 of');
+      expect(b.lines.join(' ')).toBe('Solution 2 (differences marked)');
+      expect(a.x + Math.max(a.width, 2 * CELL) + GAP).toBeLessThanOrEqual(b.x);
+      const width = Number(/viewBox="0 0 ([\d.]+)/.exec(svg)![1]);
+      expect(b.x + Math.max(b.width, 2 * CELL) + PAD).toBeLessThanOrEqual(width);
+      for (const t of [a, b]) expect(t.width).toBeLessThanOrEqual(TEXT_WIDTH);
+    }
+  });
+
+  it('wraps a long caption (a stop at a limit) over a small board, and lowers the board to make room', () => {
+    const p = slk('puzzlekit_1_4x4.slk');
+    const message = 'undecided: stopped at the memory limit (512 MB for this diagram: it held 498 MB and the level table needed 64 MB more) after 12345678 nodes at level 31 of 120';
+    const svg = renderSvg(p, result('slitherlink', 4, 4, { verdict: 'unknown', count: null, stopped: { limit: 'memory', message, nodes: 1, progress: 0 } }));
+    const [board] = placed(svg);
+    // Said once, not "Undecided: undecided: ...".
+    expect(board.lines.join(' ')).toBe(`Undecided: ${message.slice('undecided: '.length)}`);
+    expect(board.lines.length).toBeGreaterThan(2);
+    expect(board.width).toBeLessThanOrEqual(TEXT_WIDTH);
+    // The last line sits over the board, the first inside the picture.
+    const one = placed(renderSvg(p, result('slitherlink', 4, 4, { solution: { edges: [] } })))[0];
+    expect(board.y - one.y).toBe((board.lines.length - 1) * 17);
+    const firstBaseline = Number(/<text class="lp-caption" x="0" y="(-?[\d.]+)"/.exec(svg)![1]);
+    expect(board.y + firstBaseline - 13).toBeGreaterThanOrEqual(PAD - 1);
   });
 });
 
