@@ -6,6 +6,7 @@
  */
 import type { CancellationToken, Connection, TextDocuments, WorkDoneProgressReporter } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { fromLoopVerdict } from '../design/fromLoop';
 import { intendedLoop, type IntendedLoop } from '../design/intendedLoop';
 import type { GenerateRequest } from '../design/generateText';
 import { generateSizeError } from '../design/generateLimits';
@@ -105,14 +106,13 @@ export class DesignCommands {
     if (out.type !== 'fromLoop') return fail('unexpected answer');
     const r = out.result;
     if ('error' in r) return fail(r.error);
-    if (r.notUnique) return fail(`even with every ${onlyHinted ? 'allowed ' : ''}hint the loop is not the only solution`);
+    const v = fromLoopVerdict(r, { onlyHinted, detail: `${r.checks} checks, ${Math.round(r.ms)} ms` });
     if (r.stopped?.limit === 'cancelled') return fail('cancelled');
-    // Stopped at the first check, every hint still in: nothing proved the loop unique yet.
-    if (r.stopped && r.checks <= 1) return fail(`the loop could not be checked within the limits: ${r.stopped.message}`);
+    if (v.status !== 'unique') return fail(v.summary);
     const changed = this.changedSince(doc.uri, version);
     if (changed) return fail(changed);
     const hints = r.hints.filter((h) => h >= 0).length;
-    const message = `${hints} hints, ${r.minimal ? 'minimal' : 'unique, not proved minimal'} (${r.checks} checks, ${Math.round(r.ms)} ms)${r.stopped ? `; ${r.stopped.message}` : ''}`;
+    const message = v.summary;
     const applied = await this.apply(doc.uri, version, hintEdits(p, r.hints), 'Make a minimal puzzle from the loop');
     return { applied, hints, minimal: r.minimal, checks: r.checks, ms: Math.round(r.ms), message };
   }
