@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import { removeRedundantHints } from './fixAll';
 import type { PreviewManager } from './preview';
 import { isPuzzleDocument } from './results';
 
@@ -88,25 +89,23 @@ export function registerCommands(host: CommandHost): vscode.Disposable[] {
       const doc = await targetDocument(arg, preview);
       if (!doc) return;
       const whole = new vscode.Range(0, 0, doc.lineCount, 0);
-      const actions =
-        (await vscode.commands.executeCommand<(vscode.CodeAction | vscode.Command)[]>(
-          'vscode.executeCodeActionProvider', doc.uri, whole, FIX_ALL_KIND, 1,
-        )) ?? [];
-      const fixAll = actions.find(
-        (a): a is vscode.CodeAction => 'kind' in a && !!a.kind && a.kind.value.startsWith(FIX_ALL_KIND),
-      );
-      if (fixAll) {
-        if (fixAll.edit) await vscode.workspace.applyEdit(fixAll.edit);
-        if (fixAll.command) await vscode.commands.executeCommand(fixAll.command.command, ...(fixAll.command.arguments ?? []));
-        return;
-      }
-      if (serverCommands(host.client()).includes(ServerCommands.removeAllRedundant)) {
-        await vscode.commands.executeCommand(ServerCommands.removeAllRedundant, doc.uri.toString(), doc.version);
-        return;
-      }
-      void vscode.window.showInformationMessage(
-        'Link Puzzles: no redundant hints to remove (the puzzle must be unique, and the check finished).',
-      );
+      // Applied only to the version it was computed for (fixAll.ts says why the client checks it).
+      await removeRedundantHints<vscode.WorkspaceEdit>({
+        version: () => doc.version,
+        fixAllAction: async () => {
+          const actions =
+            (await vscode.commands.executeCommand<(vscode.CodeAction | vscode.Command)[]>(
+              'vscode.executeCodeActionProvider', doc.uri, whole, FIX_ALL_KIND, 1,
+            )) ?? [];
+          return actions.find((a): a is vscode.CodeAction => 'kind' in a && !!a.kind && a.kind.value.startsWith(FIX_ALL_KIND));
+        },
+        applyEdit: (edit) => Promise.resolve(vscode.workspace.applyEdit(edit)),
+        executeCommand: (command, ...args) => Promise.resolve(vscode.commands.executeCommand(command, ...args)),
+        serverCommand: serverCommands(host.client()).includes(ServerCommands.removeAllRedundant) ? ServerCommands.removeAllRedundant : undefined,
+        uri: doc.uri.toString(),
+        info: (m) => void vscode.window.showInformationMessage(m),
+        warn: (m) => void vscode.window.showWarningMessage(m),
+      });
     }),
 
     vscode.commands.registerCommand(Commands.restartServer, () => host.restart()),

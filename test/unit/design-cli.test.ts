@@ -208,3 +208,48 @@ describe('linkpuzzle design / suggest', () => {
   });
 });
 void execFileSync;
+
+import { Grid } from '../../server/src/model/grid';
+import { hintsOfEdges, loopEdgesOf, seededRandom } from '../../server/src/design/loop';
+import { randomInside } from '../../server/src/design/randomLoop';
+import { writeSlitherlink, writeSolutionBlock } from '../../server/src/exchange/text';
+
+describe('linkpuzzle design under limits: never "unique" unless a check proved it', () => {
+  /** A .slk of the loop with the loop's hints on the cells `keep` says, and the loop block. */
+  const loopFile = (name: string, rows: number, cols: number, inside: ArrayLike<number>, keep: (c: number) => boolean) => {
+    const g = new Grid(rows, cols);
+    const full = hintsOfEdges(g, loopEdgesOf(g, inside));
+    const hints = Int8Array.from(full, (h, c) => (keep(c) ? h : -1));
+    const f = join(dir, name);
+    writeFileSync(f, writeSlitherlink({ rows, cols, hints }) + writeSolutionBlock(rows, cols, inside));
+    return f;
+  };
+  it('--node-limit 1 stops the check with every allowed hint in: exit 1, nothing on stdout, "not proved unique"', () => {
+    const f = loopFile('sparse4.slk', 4, 4, [0, 1, 1, 0, 1, 1, 1, 0, 0, 1, 1, 1, 0, 0, 1, 0], (c) => c === 5 || c === 10);
+    const r = run('design', f, '--only-hinted', '--node-limit', '1');
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^linkpuzzle: \S+sparse4\.slk: the loop was not proved unique \(1 checks, \d+ ms\): the check with every allowed hint in stopped after \d+ nodes [^\n]*\(node limit 1\)\n$/);
+    expect(r.stderr).not.toMatch(/hints, (minimal|unique)/);
+    expect(r.status).toBe(1);
+    // Without the limit the same file gets its verdict (two hints do not make this loop unique).
+    const free = run('design', f, '--only-hinted');
+    expect([free.status, free.stdout]).toEqual([1, '']);
+    expect(free.stderr).toMatch(/even with every allowed hint the loop is not the only solution/);
+  });
+  it('--time-limit 1 on a 30x30 loop with few hints: the first check is stopped, not called unique', () => {
+    const inside = randomInside(30, 30, seededRandom(5), 0.55);
+    const f = loopFile('sparse30.slk', 30, 30, inside, (c) => c % 37 === 0);
+    const r = run('design', f, '--only-hinted', '--time-limit', '1');
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/: the loop was not proved unique \(1 checks, \d+ ms\): the check with every allowed hint in stopped by the time limit \(1 ms\)/);
+    expect(r.status).toBe(1);
+  });
+  it('--node-limit is a usage error unless a positive whole number', () => {
+    const f = loopFile('sparse3.slk', 3, 3, [0, 1, 0, 1, 1, 1, 0, 1, 0], () => true);
+    for (const bad of ['0', '-3', '2.5', 'many']) {
+      const r = run('design', f, '--node-limit', bad);
+      expect([r.status, r.stdout], bad).toEqual([2, '']);
+      expect(r.stderr, bad).toMatch(/--node-limit must be a (number from 1 to 2147483647|whole number)/);
+    }
+  });
+});

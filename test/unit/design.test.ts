@@ -157,3 +157,105 @@ describe('hasOtherLoop (the removal and generator uniqueness test) against brute
     expect(no).toBeGreaterThan(5);
   });
 });
+
+import { fromLoopVerdict } from '../../server/src/design/fromLoop';
+
+describe('puzzle from a loop under limits: "unique" only when a check proved it', () => {
+  // Masks that leave deduction short of the loop, so the first check (every allowed hint in)
+  // needs the search and a small node limit stops it.
+  const SPARSE: Array<{ name: string; rows: number; cols: number; inside: number[]; mask: number[] }> = [
+    { name: '4x4 blob, two cells allowed', rows: 4, cols: 4, inside: LOOPS[4].inside, mask: [0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0] },
+    { name: '4x4 snake, corners allowed', rows: 4, cols: 4, inside: LOOPS[5].inside, mask: [1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1] },
+    { name: '3x4 ring-ish, one row allowed', rows: 3, cols: 4, inside: LOOPS[3].inside, mask: [0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0] },
+  ];
+  it('the first check stopped by the node limit: not proved unique, never "unique"', () => {
+    const L = SPARSE[0];
+    const r = puzzleFromLoop(L.rows, L.cols, L.inside, { mask: L.mask, control: { limits: { maxNodes: 1 } } });
+    expect(r.stopped?.limit).toBe('nodes');
+    expect(r.checks).toBe(1);
+    expect(r.unique).toBe(false);
+    expect(r.minimal).toBe(false);
+    const v = fromLoopVerdict(r, { onlyHinted: true });
+    expect(v.status).toBe('unproved');
+    expect(v.summary).toMatch(/^the loop was not proved unique: the check with every allowed hint in stopped after \d+ nodes at level \d+ of \d+ \(node limit 1\)$/);
+    expect(v.summary).not.toMatch(/minimal|\d+ hints/);
+  });
+  it('the first check done, then stopped before the next: unique (proved), not proved minimal', () => {
+    // Every hint of a 6x6 loop: deduction alone proves it; cancelling before the first removal check.
+    const inside = randomInside(6, 6, seededRandom(4), 0.5);
+    let removing = false;
+    const r = puzzleFromLoop(6, 6, inside, {
+      control: { isCancelled: () => removing, onProgress: (p) => { removing ||= p.phase === 'removing hints'; } },
+    });
+    expect(r.checks).toBe(1);
+    expect(r.stopped?.limit).toBe('cancelled');
+    expect(uniqueByBrute(6, 6, r.hints)).toBe(true);
+    const v = fromLoopVerdict(r);
+    expect(v.status).toBe('unique');
+    expect(v.summary).toMatch(/^36 hints, unique, not proved minimal; hint removal cancelled after 1 checks$/);
+  });
+  it('every verdict under every node limit agrees with brute force', () => {
+    const seen = { unique: 0, 'not-unique': 0, unproved: 0, minimal: 0, unprovedMinimal: 0 };
+    for (const L of [...LOOPS, ...SPARSE]) {
+      const g = new Grid(L.rows, L.cols);
+      const full = hintsOfEdges(g, loopEdgesOf(g, L.inside));
+      const allowed = full.map((h, c) => (!L.mask || L.mask[c] ? h : -1)) as Int8Array;
+      const uniqueWithAll = uniqueByBrute(L.rows, L.cols, allowed);
+      for (const maxNodes of [1, 2, 4, 8, 16, 64, 1000]) {
+        for (const seed of [1, 2]) {
+          const what = `${L.name}, maxNodes ${maxNodes}, seed ${seed}`;
+          const r = puzzleFromLoop(L.rows, L.cols, L.inside, { seed, mask: L.mask, control: { limits: { maxNodes } } });
+          const v = fromLoopVerdict(r);
+          seen[v.status]++;
+          if (v.status === 'not-unique') expect(uniqueWithAll, what).toBe(false);
+          if (v.status === 'unproved') {
+            expect(r.stopped, what).toBeDefined();
+            expect(r.checks, what).toBe(1);
+            expect(Array.from(r.hints), what).toEqual(Array.from(allowed));
+            expect(r.minimal, what).toBe(false);
+          }
+          if (v.status === 'unique') expect(uniqueByBrute(L.rows, L.cols, r.hints), what).toBe(true);
+          if (r.minimal) {
+            seen.minimal++;
+            expect(v.status, what).toBe('unique');
+            for (let c = 0; c < r.hints.length; c++) {
+              if (r.hints[c] < 0) continue;
+              const less = Int8Array.from(r.hints);
+              less[c] = -1;
+              expect(uniqueByBrute(L.rows, L.cols, less), `${what}, cell ${c}`).toBe(false);
+            }
+          } else if (v.status === 'unique') seen.unprovedMinimal++;
+        }
+      }
+    }
+    // Each reading occurs (the limits above are small enough to stop checks, large enough not to).
+    for (const [k, n] of Object.entries(seen)) expect(n, k).toBeGreaterThan(0);
+  });
+});
+
+import { runDesignJob } from '../../server/src/worker/designJobs';
+import { DEFAULT_LIMITS } from '../../server/src/zdd/control';
+
+describe("the worker's generate job reads the result as the CLI does", () => {
+  const generate = (limits: Partial<typeof DEFAULT_LIMITS>, isCancelled?: (phase: string) => boolean) => {
+    let phase = '';
+    const a = runDesignJob(
+      { type: 'generate', request: { kind: 'slitherlink', rows: 8, cols: 8, seed: 3 }, limits: { ...DEFAULT_LIMITS, ...limits } },
+      { isCancelled: () => isCancelled?.(phase) ?? false, onProgress: (p) => { phase = p.phase; } },
+    );
+    if (a.type !== 'generate' || 'error' in a.result) throw new Error('no answer');
+    return a.result;
+  };
+  it('stopped right after the first check proved the loop unique: a unique puzzle (not "not proved unique")', () => {
+    const r = generate({}, (phase) => phase === 'removing hints');
+    expect(r.note).toMatch(/^\d+ hints, unique, not proved minimal \(1 checks\); hint removal cancelled after 1 checks$/);
+    expect(r.ok).toBe(true);
+    const p = parseSlitherlink(r.text).puzzle!;
+    expect(uniqueByBrute(8, 8, p.hints)).toBe(true);
+  });
+  it('without limits: minimal', () => {
+    const r = generate({});
+    expect(r.note).toMatch(/^\d+ hints, minimal \(\d+ checks\)$/);
+    expect(r.ok).toBe(true);
+  });
+});

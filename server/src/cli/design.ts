@@ -7,7 +7,7 @@ import { parseRule, UsageError } from './args';
 import { generateText } from '../design/generateText';
 import { adjacentNote } from '../design/generate';
 import { GENERATE_MAX_SIDE, GENERATE_MIN_SIDE, generateSizeError, slowGenerateNote } from '../design/generateLimits';
-import { puzzleFromLoop } from '../design/fromLoop';
+import { fromLoopVerdict, puzzleFromLoop } from '../design/fromLoop';
 import { hintFamily } from '../design/hintFamily';
 import { suggestHints } from '../design/makeUnique';
 import { hintsOfEdges, loopEdgesOf, loopProblem } from '../design/loop';
@@ -33,7 +33,7 @@ export const DESIGN_USAGE = `Design commands:
                                 --family: count every hint set that makes the loop unique (small grids)
   suggest FILE                  single hints that would make a Slitherlink puzzle unique, or the
                                 hint changes that give an unsolvable one a solution
-Options: --time-limit MS, --json (suggest, design --family)`;
+Options: --time-limit MS, --node-limit N (ZDD nodes of one solver check), --json (suggest, design --family)`;
 
 const out = (s: string) => process.stdout.write(s.endsWith('\n') ? s : s + '\n');
 const err = (s: string) => process.stderr.write(`linkpuzzle: ${s}\n`);
@@ -46,7 +46,7 @@ interface Flags {
   switches: Set<string>;
 }
 
-const VALUE_FLAGS = new Set(['--seed', '--density', '--pairs', '--rule', '--time-limit']);
+const VALUE_FLAGS = new Set(['--seed', '--density', '--pairs', '--rule', '--time-limit', '--node-limit']);
 const SWITCHES = new Set(['--url', '--loopy', '--family', '--only-hinted', '--json', '--solution', '--allow-adjacent']);
 
 function parseFlags(args: string[]): Flags {
@@ -80,7 +80,10 @@ function timeLimit(f: Flags): number | undefined {
 
 function control(f: Flags): RunControl {
   const t = timeLimit(f);
-  return t !== undefined ? { limits: { timeMs: t } } : {};
+  const n = num(f, '--node-limit', 1, 2 ** 31 - 1);
+  if (n !== undefined && !Number.isInteger(n)) throw new UsageError('--node-limit must be a whole number');
+  if (t === undefined && n === undefined) return {};
+  return { limits: { ...(t !== undefined ? { timeMs: t } : {}), ...(n !== undefined ? { maxNodes: n } : {}) } };
 }
 
 /** A stop message without the engine's "undecided: " (the CLI line says `unknown:` itself). */
@@ -151,10 +154,10 @@ function runGenerate(f: Flags): number {
     if (g.kind !== 'slitherlink') return 1;
     const r = g.puzzle;
     out(g.text);
-    const n = r.hints.filter((h) => h >= 0).length;
-    if (r.notUnique) { err(`generated in ${Math.round(r.ms)} ms: NOT unique (even every hint of the loop leaves another solution)`); return 1; }
-    err(`generated in ${Math.round(r.ms)} ms: ${n} hints, ${r.minimal ? 'minimal' : 'unique (not every hint proved necessary)'}${r.stopped ? `; ${r.stopped.message}` : ''}`);
-    return 0;
+    const v = fromLoopVerdict(r, { detail: `${r.checks} checks` });
+    // As for Numberlink: the text is printed either way, the exit status says whether it is a puzzle.
+    err(`generated in ${Math.round(r.ms)} ms: ${v.summary}`);
+    return v.status === 'unique' ? 0 : 1;
   }
   const rule: NumberlinkRule = f.values.has('--rule') ? parseRule(f.values.get('--rule')!) : { fill: false, notouch: false };
   const pairs = num(f, '--pairs', 1, 5000);
@@ -236,11 +239,12 @@ function runDesign(f: Flags): number {
   if (f.switches.has('--family')) return runFamily(f, p, mask);
   const seed = num(f, '--seed', 0, 2 ** 32 - 1) ?? 1;
   const r = puzzleFromLoop(p.rows, p.cols, p.solution, { seed, mask, preferKeep: onlyHinted ? undefined : fileHinted, density: num(f, '--density', 0, 1), control: control(f) });
-  if (r.notUnique) { err(`${path}: even with every ${onlyHinted ? 'allowed ' : ''}hint the loop is not the only solution`); return 1; }
+  const v = fromLoopVerdict(r, { onlyHinted, detail: `${r.checks} checks, ${Math.round(r.ms)} ms` });
+  // Nothing on stdout unless a check proved the loop unique: a puzzle is never printed on a guess.
+  if (v.status !== 'unique') { err(`${path}: ${v.summary}`); return 1; }
   // The file as it was (comments, layout, the loop block), with only the hint cells changed.
   out(replaceHints(text, p, r.hints));
-  const n = r.hints.filter((h) => h >= 0).length;
-  err(`${n} hints, ${r.minimal ? 'minimal' : 'unique, not proved minimal'} (${r.checks} checks, ${Math.round(r.ms)} ms)${r.stopped ? `; ${r.stopped.message}` : ''}`);
+  err(v.summary);
   return 0;
 }
 

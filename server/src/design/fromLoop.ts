@@ -33,7 +33,13 @@ export interface FromLoopResult {
   cols: number;
   /** The puzzle: per cell a hint 0..4 or -1. */
   hints: Int8Array;
-  /** True when every remaining hint was tested and is needed. */
+  /**
+   * True only when a check proved the loop the only solution of `hints` (the first check, every
+   * allowed hint in; each removal keeps that proof). False when even every hint leaves another
+   * loop (`notUnique`) or a limit stopped that first check (`stopped`): read it with fromLoopVerdict.
+   */
+  unique: boolean;
+  /** True when every remaining hint was tested and is needed (never without `unique`). */
   minimal: boolean;
   /** Set when the filled puzzle (every allowed hint) does not make the loop unique. */
   notUnique?: boolean;
@@ -64,13 +70,14 @@ export function puzzleFromLoop(rows: number, cols: number, inside: ArrayLike<num
   };
   let checks = 0;
   const done = (extra: Partial<FromLoopResult>): FromLoopResult => ({
-    rows, cols, hints, minimal: false, checks, ms: performance.now() - t0, ...extra,
+    rows, cols, hints, unique: true, minimal: false, checks, ms: performance.now() - t0, ...extra,
   });
   try {
     checks++;
-    if (hasOtherLoop(grid, hints, on, sub())) return done({ notUnique: true });
+    if (hasOtherLoop(grid, hints, on, sub())) return done({ unique: false, notUnique: true });
   } catch (e) {
-    if (e instanceof StopError) return done({ stopped: e.stopped });
+    // Nothing proved the loop unique: say so, never "unique" (the hints are every allowed one).
+    if (e instanceof StopError) return done({ unique: false, stopped: e.stopped });
     throw e;
   }
   const rand = seededRandom(options.seed ?? 1);
@@ -114,6 +121,39 @@ export function puzzleFromLoop(rows: number, cols: number, inside: ArrayLike<num
     hints[cell] = v;
   }
   return done({ minimal });
+}
+
+/** What a result from the loop proves; the CLI, the worker and the language server all read it here. */
+export interface FromLoopVerdict {
+  /**
+   * 'unique': a check proved the loop the only solution of the hints; 'not-unique': even every
+   * allowed hint leaves another loop; 'unproved': a limit stopped the first check, so nothing is
+   * known of the hints (they are every allowed one) and they must not be offered as a puzzle.
+   */
+  status: 'unique' | 'not-unique' | 'unproved';
+  /**
+   * One line: "26 hints, minimal", "26 hints, unique, not proved minimal; <why it stopped>",
+   * "even with every hint the loop is not the only solution", "the loop was not proved unique: the check with every hint in stopped after ...".
+   * `detail` (e.g. "40 checks, 900 ms") goes in parentheses after the first part.
+   */
+  summary: string;
+}
+
+/** The parts of a FromLoopResult (or a generated Slitherlink) the verdict reads. */
+export type FromLoopOutcome = Pick<FromLoopResult, 'hints' | 'unique' | 'minimal' | 'notUnique' | 'checks' | 'stopped'>;
+
+export function fromLoopVerdict(r: FromLoopOutcome, options: { onlyHinted?: boolean; detail?: string } = {}): FromLoopVerdict {
+  const detail = options.detail ? ` (${options.detail})` : '';
+  const every = `every ${options.onlyHinted ? 'allowed ' : ''}hint`;
+  if (r.notUnique) return { status: 'not-unique', summary: `even with ${every} the loop is not the only solution${detail}` };
+  if (!r.unique) {
+    // The engine's "undecided: stopped after ..." reads as "the check ... stopped after ...".
+    const why = r.stopped ? r.stopped.message.replace(/^(undecided|unknown):\s*/, '') : 'was not decided';
+    return { status: 'unproved', summary: `the loop was not proved unique${detail}: the check with ${every} in ${why}` };
+  }
+  const n = r.hints.reduce((k, h) => k + (h >= 0 ? 1 : 0), 0);
+  const stop = r.stopped ? `; ${r.stopped.message}` : '';
+  return { status: 'unique', summary: `${n} hints, ${r.minimal ? 'minimal' : 'unique, not proved minimal'}${detail}${stop}` };
 }
 
 function stopped(limit: 'cancelled' | 'time', checks: number, timeMs: number): Stopped {

@@ -39,6 +39,8 @@ export interface GeneratedSlitherlink {
   hints: Int8Array;
   /** The intended loop's inside cells. */
   inside: Uint8Array;
+  /** A check proved the loop the only solution (see FromLoopResult.unique; read with fromLoopVerdict). */
+  unique: boolean;
   minimal: boolean;
   /** Even every hint of the loop leaves another solution (the hints are not a puzzle). */
   notUnique?: boolean;
@@ -57,7 +59,7 @@ export function generateSlitherlink(rows: number, cols: number, options: Generat
     perCheckNodes: options.perCheckNodes ?? 60_000,
   });
   return {
-    rows, cols, hints: r.hints, inside, minimal: r.minimal, checks: r.checks,
+    rows, cols, hints: r.hints, inside, unique: r.unique, minimal: r.minimal, checks: r.checks,
     ...(r.notUnique ? { notUnique: true } : {}),
     ...(r.stopped ? { stopped: r.stopped } : {}), ms: performance.now() - t0,
   };

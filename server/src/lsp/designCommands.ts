@@ -6,6 +6,7 @@
  */
 import type { CancellationToken, Connection, TextDocuments, WorkDoneProgressReporter } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { fromLoopVerdict } from '../design/fromLoop';
 import { intendedLoop, type IntendedLoop } from '../design/intendedLoop';
 import type { GenerateRequest } from '../design/generateText';
 import { generateSizeError } from '../design/generateLimits';
@@ -18,6 +19,7 @@ import { cellName } from './diagnostics';
 import { fileName, kindOf, parsed } from './documents';
 import { hintEdits } from './gridEdits';
 import { CommandProgress } from './progress';
+import { refuseApplyEdit } from './applyEditSupport';
 import {
   ApplyHintsCommand,
   GenerateCommand,
@@ -50,6 +52,8 @@ export interface DesignHost {
   /** The result published for the document's current text, if any. */
   currentResult(uri: string): PublishedResult | undefined;
   documentChanges(): boolean;
+  /** The client declared workspace.applyEdit: the commands that edit may send it edits. */
+  applyEditSupported(): boolean;
   progressSupported(): boolean;
 }
 
@@ -57,6 +61,11 @@ export interface DesignHost {
 const DEADLINE_SLACK_MS = 2000;
 
 const fail = (error: string): CommandError => ({ error });
+
+/** The labels of the edits the commands send (also in the message to a client that cannot apply them). */
+const FROM_LOOP_LABEL = 'Make a minimal puzzle from the loop';
+const APPLY_HINTS_LABEL = 'Apply hints';
+const LOOP_BLOCK_LABEL = 'Add the solution as a loop block';
 
 export class DesignCommands {
   /** A reporter of the client's own progress token, told apart from the null one attached when there is none. */
@@ -87,6 +96,9 @@ export class DesignCommands {
     const loaded = this.loop(uri);
     if ('error' in loaded) return loaded;
     const { doc, puzzle: p } = loaded;
+    // Before the work: its only result is an edit this client could not apply.
+    const refused = this.refusedEdits(FROM_LOOP_LABEL);
+    if (refused) return fail(refused);
     const o = (raw ?? {}) as MakePuzzleFromLoopOptions;
     if (typeof o !== 'object') return fail('the options must be an object { seed?, onlyHinted?, density? }');
     if (o.seed !== undefined && !(Number.isInteger(o.seed) && o.seed >= 0 && o.seed < 2 ** 32)) return fail('seed must be a whole number from 0 to 4294967295');
@@ -105,15 +117,14 @@ export class DesignCommands {
     if (out.type !== 'fromLoop') return fail('unexpected answer');
     const r = out.result;
     if ('error' in r) return fail(r.error);
-    if (r.notUnique) return fail(`even with every ${onlyHinted ? 'allowed ' : ''}hint the loop is not the only solution`);
+    const v = fromLoopVerdict(r, { onlyHinted, detail: `${r.checks} checks, ${Math.round(r.ms)} ms` });
     if (r.stopped?.limit === 'cancelled') return fail('cancelled');
-    // Stopped at the first check, every hint still in: nothing proved the loop unique yet.
-    if (r.stopped && r.checks <= 1) return fail(`the loop could not be checked within the limits: ${r.stopped.message}`);
+    if (v.status !== 'unique') return fail(v.summary);
     const changed = this.changedSince(doc.uri, version);
     if (changed) return fail(changed);
     const hints = r.hints.filter((h) => h >= 0).length;
-    const message = `${hints} hints, ${r.minimal ? 'minimal' : 'unique, not proved minimal'} (${r.checks} checks, ${Math.round(r.ms)} ms)${r.stopped ? `; ${r.stopped.message}` : ''}`;
-    const applied = await this.apply(doc.uri, version, hintEdits(p, r.hints), 'Make a minimal puzzle from the loop');
+    const message = v.summary;
+    const applied = await this.apply(doc.uri, version, hintEdits(p, r.hints), FROM_LOOP_LABEL);
     return { applied, hints, minimal: r.minimal, checks: r.checks, ms: Math.round(r.ms), message };
   }
 
@@ -141,6 +152,8 @@ export class DesignCommands {
     const doc = typeof uri === 'string' ? this.host.documents.get(uri) : undefined;
     if (!doc) return { applied: false, error: `no open document ${String(uri)}` };
     if (doc.version !== version) return { applied: false, error: `the document is at version ${doc.version}, not ${String(version)}: nothing was applied` };
+    const refused = this.refusedEdits(APPLY_HINTS_LABEL);
+    if (refused) return { applied: false, error: refused };
     const loaded: { puzzle: SlitherlinkPuzzle; loop?: IntendedLoop } | CommandError = list === 'all-from-loop' ? this.loop(uri) : this.slitherlink(uri);
     if ('error' in loaded) return { applied: false, error: loaded.error };
     const p = loaded.puzzle;
@@ -156,7 +169,7 @@ export class DesignCommands {
         hints[h.row * p.cols + h.col] = h.value;
       }
     }
-    return { applied: await this.apply(doc.uri, doc.version, hintEdits(p, hints), 'Apply hints') };
+    return { applied: await this.apply(doc.uri, doc.version, hintEdits(p, hints), APPLY_HINTS_LABEL) };
   }
 
   private async generate(args: unknown[], token: CancellationToken, reporter: WorkDoneProgressReporter | null): Promise<GenerateResult | CommandError> {
@@ -190,6 +203,8 @@ export class DesignCommands {
     if ('error' in loaded) return loaded;
     const { doc, puzzle: p } = loaded;
     if (p.solutionRange) return fail('the file already has a solution block');
+    const refused = this.refusedEdits(LOOP_BLOCK_LABEL);
+    if (refused) return fail(refused);
     const version = doc.version;
     const text = doc.getText();
     let result: PublishedResult | undefined = this.host.currentResult(doc.uri);
@@ -209,7 +224,7 @@ export class DesignCommands {
     if (changed) return fail(changed);
     const b = loopBlockEdit(p, text, result);
     if (!b) return fail('no solution to write');
-    const applied = await this.apply(doc.uri, version, [b.edit], 'Add the solution as a loop block');
+    const applied = await this.apply(doc.uri, version, [b.edit], LOOP_BLOCK_LABEL);
     return { applied, block: b.block };
   }
 
@@ -267,9 +282,17 @@ export class DesignCommands {
     return null;
   }
 
-  /** Sends the edits for `version` of the document; false (nothing sent) once it is at another version. */
+  /** Null when the client takes workspace/applyEdit; else the refusal, shown to the user. */
+  private refusedEdits(label: string): string | null {
+    return this.host.applyEditSupported() ? null : refuseApplyEdit(this.host.connection, label);
+  }
+
+  /**
+   * Sends the edits for `version` of the document; false (nothing sent) once it is at another
+   * version, or when the client cannot apply edits (the commands refuse that earlier, with a message).
+   */
   private async apply(uri: string, version: number, edits: ReturnType<typeof hintEdits>, label: string): Promise<boolean> {
-    if (this.changedSince(uri, version)) return false;
+    if (this.changedSince(uri, version) || !this.host.applyEditSupported()) return false;
     if (edits.length === 0) return true; // already so: nothing to change
     try {
       const r = await this.host.connection.workspace.applyEdit({ label, edit: workspaceEdit(uri, version, edits, this.host.documentChanges()) });

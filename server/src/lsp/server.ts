@@ -29,7 +29,8 @@ import { suggestActions } from './suggest';
 import { designActions } from './designActions';
 import { DESIGN_COMMANDS, DesignCommands } from './designCommands';
 import { intendedSolutionDiagnostics, loopTextDiagnostics } from './loopDiagnostics';
-import { askedFor, fixAllStub, fixAllWithEdit, quickFixes, wants, type ActionContext, type FixAllData } from './codeActions';
+import { askedFor, fixAllStub, fixAllWithEdit, FIX_ALL_TITLE, quickFixes, wants, type ActionContext, type FixAllData } from './codeActions';
+import { refuseApplyEdit } from './applyEditSupport';
 import { parseDiagnostics, resultDiagnostics, gridAnchor } from './diagnostics';
 import { kindOf, parsed } from './documents';
 import { hoverAt } from './hover';
@@ -106,6 +107,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   let progressSupport = false;
   let resolveSupport = false;
   let documentChanges = false;
+  /** The client takes workspace/applyEdit requests (capability workspace.applyEdit). */
+  let applyEditSupport = false;
   let dynamicConfiguration = false;
   /** initializationOptions, then didChangeConfiguration payloads (clients without workspace/configuration). */
   let baseRaw: unknown = {};
@@ -178,6 +181,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       return st && !st.loading && st.key && st.current?.key === st.key ? st.current.result : undefined;
     },
     documentChanges: () => documentChanges,
+    applyEditSupported: () => applyEditSupport,
     progressSupported: () => progressSupport,
   });
 
@@ -373,6 +377,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     progressSupport = !!c.window?.workDoneProgress;
     resolveSupport = !!c.textDocument?.codeAction?.resolveSupport?.properties?.includes('edit');
     documentChanges = !!c.workspace?.workspaceEdit?.documentChanges;
+    applyEditSupport = !!c.workspace?.applyEdit;
     dynamicConfiguration = !!c.workspace?.didChangeConfiguration?.dynamicRegistration;
     baseRaw = params.initializationOptions ?? {};
     return {
@@ -501,6 +506,11 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const ctx = typeof uri === 'string' ? actionContext(uri) : null;
     if (!ctx) return null;
     if (args.length > 1 && version !== ctx.version) return false;
+    // Nothing to compute for a client that could not take the edit: false, and the user is told why.
+    if (!applyEditSupport) {
+      refuseApplyEdit(connection, FIX_ALL_TITLE);
+      return false;
+    }
     const action = await computeFixAll(ctx, token);
     if (action === 'changed') return false;
     if (!action?.edit) return null;

@@ -1,5 +1,5 @@
 /** The designer's jobs (puzzle from a loop, hint-set family, generators), run in a worker. */
-import { puzzleFromLoop } from '../design/fromLoop';
+import { fromLoopVerdict, puzzleFromLoop } from '../design/fromLoop';
 import { adjacentNote } from '../design/generate';
 import { generateText } from '../design/generateText';
 import { hintFamily } from '../design/hintFamily';
@@ -25,19 +25,12 @@ export function runDesignJob(job: DesignJob, control: RunControl): JobAnswer {
 
 function generated(job: Extract<DesignJob, { type: 'generate' }>, control: RunControl): GeneratedAnswer {
   const g = generateText(job.request, control);
-  const stop = g.puzzle.stopped ? `; ${g.puzzle.stopped.message}` : '';
   if (g.kind === 'slitherlink') {
-    const p = g.puzzle;
-    const n = p.hints.filter((h) => h >= 0).length;
-    // Stopped at the first check (every hint still in): nothing proved the loop unique.
-    const ok = !p.notUnique && !(p.stopped && p.checks <= 1);
-    const note = p.notUnique
-      ? 'not unique: even every hint of the loop leaves another solution'
-      : !ok ? `not proved unique${stop}`
-      : `${n} hints, ${p.minimal ? 'minimal' : 'unique (not every hint proved necessary)'}${stop}`;
-    return { text: g.text, ok, note, ms: p.ms };
+    const v = fromLoopVerdict(g.puzzle, { detail: `${g.puzzle.checks} checks` });
+    return { text: g.text, ok: v.status === 'unique', note: v.summary, ms: g.puzzle.ms };
   }
   const p = g.puzzle;
+  const stop = p.stopped ? `; ${p.stopped.message}` : '';
   const note = `${p.labels.length} pairs, ${p.unique ? 'unique' : 'not proved unique'} after ${p.checks} checks${adjacentNote(p, job.request.allowAdjacent === true)}${stop}`;
   return { text: g.text, ok: p.unique, note, ms: p.ms };
 }
