@@ -242,8 +242,8 @@ export class SlitherlinkSession {
     const d = deduce(puzzle, { isCancelled: control?.isCancelled, deadline: control?.deadline });
     // Stopped early, the deduction is sound but weaker: neither used nor kept for later checks
     // (a contradiction is an answer however late).
-    const stop = d.contradiction ? null : stopNow(control, 'during deduction');
-    if (stop) throw stop;
+    const stop = stopNow(control, 'during deduction');
+    if (stop && (stop.stopped.limit === 'cancelled' || !d.contradiction)) throw stop;
     this.lastDeduction = { rows: puzzle.rows, cols: puzzle.cols, hints: Int8Array.from(puzzle.hints), d };
     return d;
   }

@@ -48,11 +48,11 @@ export function checkSlitherlink(puzzle: SlitherlinkPuzzle, options: CheckOption
     const schedule: number[] = [];
     const run = sub();
     const d = deduce(puzzle, { isCancelled: control?.isCancelled, deadline: run.deadline, record: schedule });
-    // A contradiction is an answer however late; otherwise a deduction cut short by the deadline
-    // (or cancelled) ends the check here.
-    if (d.contradiction) return done({ verdict: 'none', count: '0' });
+    // A deduction cut short by the deadline (or cancelled) ends the check here; a contradiction
+    // it found is an answer however late (unless the check was cancelled).
     const stop = stopNow(run, 'during deduction');
-    if (stop) throw stop;
+    if (stop && (stop.stopped.limit === 'cancelled' || !d.contradiction)) throw stop;
+    if (d.contradiction) return done({ verdict: 'none', count: '0' });
     const family = buildLoops(grid, hints, d.edges, sub());
     return done(loopsOutcome(puzzle, grid, {
       count: family.zdd.count(),

@@ -59,8 +59,8 @@ export function buildNumberlinkZdd(
     const d = deduce(inst, rule, { probe: options?.probe !== false, isCancelled: control?.isCancelled, deadline });
     // Probing stops at the deadline with what it fixed; the build would stop at once anyway (a
     // contradiction is an answer however late).
-    const stop = d.contradiction ? null : stopNow({ ...control, deadline }, 'during deduction');
-    if (stop) throw stop;
+    const stop = stopNow({ ...control, deadline }, 'during deduction');
+    if (stop && (stop.stopped.limit === 'cancelled' || !d.contradiction)) throw stop;
     if (d.contradiction) {
       return {
         zdd: Zdd.empty(m), edgesOf: () => null, deduced: d.decided, probed: d.probed,

@@ -34,7 +34,7 @@ export interface PoolOptions {
   /**
    * A worker whose heap (garbage included) is past this when a document it served is closed is
    * ended, so that the memory goes back to the system (an idle thread never collects its
-   * garbage); a new one starts on demand. Default 128 MB.
+   * garbage); a new one starts on demand. Default 32 MB (a fresh worker holds about 5).
    */
   recycleBytes?: number;
   log?: (message: string) => void;
@@ -134,7 +134,7 @@ export class WorkerPool {
     this.bound.delete(uri);
     if (!slot || !this.slots.includes(slot)) return;
     slot.worker.postMessage({ forget: uri } satisfies ToWorker);
-    if (slot.heapBytes > (this.options.recycleBytes ?? 128 * 2 ** 20)) {
+    if (slot.heapBytes > (this.options.recycleBytes ?? 32 * 2 ** 20)) {
       if (slot.task) slot.retire = true;
       else this.retire(slot);
     }

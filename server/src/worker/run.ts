@@ -6,7 +6,7 @@ import { findSuggestions } from '../analysis/suggestions';
 import { parsePuzzle } from '../parse/index';
 import type { CheckOptions } from '../analysis/options';
 import type { CheckResult } from '../analysis/result';
-import type { RunControl } from '../zdd/control';
+import { withDeadline, type RunControl } from '../zdd/control';
 import { runDesignJob } from './designJobs';
 import { sessionFor, trimSessions } from './sessions';
 import type { Analysis, Job, JobAnswer } from './protocol';
@@ -50,7 +50,10 @@ export function runJob(job: Job, control: RunControl): JobAnswer {
 function check(job: Extract<Job, { type: 'check' }>, options: CheckOptions): { result: CheckResult; incremental?: Analysis['incremental'] } {
   if (job.uri && job.kind === 'slitherlink') {
     const t0 = performance.now();
-    const { puzzle, problems } = parsePuzzle(job.text, job.kind);
+    // The time limit covers the parse too (as in checkText).
+    const control = withDeadline(options.control);
+    options = { ...options, control };
+    const { puzzle, problems } = parsePuzzle(job.text, job.kind, { deadline: control.deadline, isCancelled: control.isCancelled });
     if (puzzle && problems.length === 0 && puzzle.kind === 'slitherlink') {
       const session = sessionFor(job.uri);
       const result = session.check(puzzle, options);
