@@ -74,14 +74,14 @@ export function buildNumberlinkZdd(
     probed = d.probed;
   }
   // Unless the caller set it, the sweep is chosen after deduction (see chooseSweep).
-  // Planning a huge grid takes a while too (each step is linear in the grid; the clock is read between them).
+  // Planning a huge grid takes a while too: the clock is read along the way.
   const planning = () => {
     const stop = stopNow({ ...control, deadline }, 'while planning the search');
     if (stop) throw stop;
   };
-  const sweep = inst.sweep ?? chooseSweep(inst.rows, inst.cols, inst.cells, fixed, inst.graph.edges);
+  const sweep = inst.sweep ?? chooseSweep(inst.rows, inst.cols, inst.cells, fixed, inst.graph.edges, planning);
   planning();
-  const plan = planFrontier(inst.graph, sweepOrder(inst.rows, inst.cols, sweep));
+  const plan = planFrontier(inst.graph, sweepOrder(inst.rows, inst.cols, sweep), planning);
   planning();
   const spec = new NumberlinkSpec({
     cellCount: inst.rows * inst.cols,

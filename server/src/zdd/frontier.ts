@@ -35,12 +35,18 @@ export interface FrontierPlan {
   leaveSlot: Int32Array;
 }
 
+/** Steps between two calls of planFrontier's `poll`. */
+const POLL_MASK = 0xffff;
+
 export function edgeCount(graph: Graph): number {
   return graph.edges.length >> 1;
 }
 
-/** The plan for deciding the edges of `graph` in `order` (default: the graph's own edge order). */
-export function planFrontier(graph: Graph, order?: Int32Array): FrontierPlan {
+/**
+ * The plan for deciding the edges of `graph` in `order` (default: the graph's own edge order).
+ * `poll` is called now and then on large graphs (it throws to stop: the caller's deadline).
+ */
+export function planFrontier(graph: Graph, order?: Int32Array, poll?: () => void): FrontierPlan {
   const m = edgeCount(graph);
   const n = graph.vertexCount;
   const ord = order ?? identityOrder(m);
@@ -54,6 +60,7 @@ export function planFrontier(graph: Graph, order?: Int32Array): FrontierPlan {
   const first = new Int32Array(n).fill(-1);
   const last = new Int32Array(n).fill(-1);
   for (let i = 0; i < m; i++) {
+    if (poll !== undefined && (i & POLL_MASK) === 0) poll();
     const e = ord[i];
     for (let k = 0; k < 2; k++) {
       const v = graph.edges[2 * e + k];
@@ -90,6 +97,7 @@ export function planFrontier(graph: Graph, order?: Int32Array): FrontierPlan {
   let width = 0;
   const slotU = new Int32Array(m), slotV = new Int32Array(m);
   for (let i = 0; i < m; i++) {
+    if (poll !== undefined && (i & POLL_MASK) === 0) poll();
     for (let p = enterStart[i]; p < enterStart[i + 1]; p++) {
       const v = enterVertex[p];
       const s = free.size > 0 ? free.pop() : width++;
