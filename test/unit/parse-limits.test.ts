@@ -3,7 +3,7 @@
  * are not UTF-8 (one problem at each, never a label), grids past the size limit (refused at once
  * with one problem), many comment lines (not all kept), and the deadline (polled while reading).
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { decodeUtf8, MAX_GRID_CELLS, parseNumberlink, parsePuzzle, parseSlitherlink } from '../../server/src/parse/index';
 import { GridSize } from '../../server/src/parse/gridSize';
 import { findBadBytes } from '../../server/src/parse/utf8';
@@ -175,6 +175,21 @@ describe('many comment lines', () => {
 });
 
 describe('the deadline reaches the parse', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('once a grid is known to be too large, the deadline ends the counting, not the refusal', () => {
+    const text = ('.'.repeat(2000) + '\n').repeat(2000);
+    // A clock that moves 1 ms per reading (the parse reads it every 65,536 characters): the grid
+    // passes the limit after 16 readings, the deadline after 30 (at row 1,023).
+    let now = 0;
+    vi.spyOn(Date, 'now').mockImplementation(() => ++now);
+    const r = parseSlitherlink(text, { deadline: 30 });
+    expect(r.stopped).toBeUndefined();
+    expect(r.problems).toHaveLength(1);
+    expect(r.problems[0]).toMatchObject({ code: 'grid-too-large', range: { line: 0, col: 0, endLine: 0, endCol: 2000 } });
+    expect(r.problems[0].message).toMatch(/^Grid too large to check: at least 1,023 rows of up to 2,000 cells \(at least 2,046,000 cells in all\)/);
+  });
+
   const big = ('# comment\n' + '.'.repeat(70) + '\n').repeat(2000);
 
   it('a deadline already past stops it: nothing is known (no problems, no puzzle)', () => {

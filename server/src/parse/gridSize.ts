@@ -4,7 +4,7 @@
  */
 import type { Line } from './lines';
 import { isBlank } from './lines';
-import { MAX_GRID_CELLS } from './limits';
+import { MAX_GRID_CELLS, ParseStop, type Poll } from './limits';
 
 /**
  * Cells of text[from, to) as written: tokens when the row has a blank between two cells, else
@@ -41,6 +41,8 @@ export class GridSize {
   narrowest = Infinity;
   /** Some row alone has more cells than the limit (its count stopped there). */
   rowCapped = false;
+  /** Counting stopped at the deadline once the grid was too large: the counts are lower bounds. */
+  partial = false;
 
   constructor(readonly max = MAX_GRID_CELLS) {}
 
@@ -59,14 +61,32 @@ export class GridSize {
     return this.cells > this.max;
   }
 
+  /**
+   * The parse's poll, except that once the grid is too large the deadline no longer stops the
+   * parse (the refusal is its answer): counting stops there instead (`partial`).
+   */
+  poll(poll: Poll): Poll {
+    if (poll === undefined) return undefined;
+    return () => {
+      if (!this.tooLarge) return poll();
+      try {
+        poll();
+      } catch (e) {
+        if (!(e instanceof ParseStop && e.reason === 'time')) throw e;
+        this.partial = true;
+      }
+    };
+  }
+
   /** The message of `grid-too-large`. */
   message(): string {
     const f = (n: number) => n.toLocaleString('en-US');
+    const some = this.partial ? 'at least ' : '';
     const size = this.rowCapped
       ? `a row of more than ${f(this.max)} cells`
-      : this.widest === this.narrowest
+      : this.widest === this.narrowest && !this.partial
         ? `${f(this.rows)} rows of ${f(this.widest)} cells (${f(this.cells)} cells)`
-        : `${f(this.rows)} rows of up to ${f(this.widest)} cells (${f(this.cells)} cells in all)`;
+        : `${some}${f(this.rows)} rows of up to ${f(this.widest)} cells (${some}${f(this.cells)} cells in all)`;
     const side = Math.floor(Math.sqrt(this.max));
     return `Grid too large to check: ${size}; the checker takes grids of at most ${f(this.max)} cells (e.g. ${side} × ${side})`;
   }

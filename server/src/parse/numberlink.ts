@@ -53,7 +53,8 @@ function parse(text: string, problems: ProblemList, options: ParseOptions | unde
     firstLine ??= line;
     const kind = lineKind(text, line);
     if (size.tooLarge) {
-      // Refused already: only counted on, for the message.
+      // Refused already: only counted on, for the message (until the deadline, if any).
+      if (size.partial) return true;
       if (kind === 'row') size.add(text, line);
       return;
     }
@@ -76,10 +77,11 @@ function parse(text: string, problems: ProblemList, options: ParseOptions | unde
     } else if (kind === 'row') {
       const row = stripTrailingComment(text, line, problems);
       // The size header is not a row of the grid.
-      if (nonComment.length === 0 && looksLikeHeader(text, row)) nonComment.push(row);
-      else if (size.add(text, row)) nonComment.push(row);
+      // Copies are kept (see parseSlitherlink's scan).
+      if (nonComment.length === 0 && looksLikeHeader(text, row)) nonComment.push({ ...row });
+      else if (size.add(text, row)) nonComment.push({ ...row });
     }
-  }, pollOf(options));
+  }, size.poll(pollOf(options)));
   if (size.tooLarge) {
     // At the size header (or the first row): the one problem of the file.
     const refused = new ProblemList();

@@ -52,7 +52,8 @@ function parse(text: string, problems: ProblemList, options: ParseOptions | unde
     firstLine ??= line;
     const kind = lineKind(text, line);
     if (size.tooLarge) {
-      // Refused already: only counted on, for the message.
+      // Refused already: only counted on, for the message (until the deadline, if any).
+      if (size.partial) return true;
       if (kind === 'row') size.add(text, line);
       return;
     }
@@ -62,9 +63,12 @@ function parse(text: string, problems: ProblemList, options: ParseOptions | unde
       if (m) metadata.push(m);
     } else if (kind === 'row') {
       const row = stripTrailingComment(text, line, problems);
-      if (size.add(text, row)) rowLines.push(row);
+      // A copy is kept: then the scanner's own lines all die young (V8 would otherwise allocate
+      // them in the old generation, seeing so many survive, and a file of millions of lines
+      // would take hundreds of megabytes before they are collected).
+      if (size.add(text, row)) rowLines.push({ ...row });
     }
-  }, poll);
+  }, size.poll(poll));
   if (size.tooLarge) return tooLarge(size, rowLines[0] ?? firstLine!);
   if (rowLines.length === 0) {
     const first = firstLine!;

@@ -21,8 +21,10 @@ export interface SolutionSplit {
  * empty cells of a compact grid, and a grid row never holds an `x`, so old files keep their meaning.
  */
 export function findSolutionSeparator(text: string, poll?: Poll): SolutionSplit {
-  let sep: Line | null = null;
   let found: SolutionSplit = { offset: -1, line: -1 };
+  // Most files have no `---` at all: no need to read them line by line for it.
+  if (!text.includes('---')) return found;
+  let sep: Line | null = null;
   forEachLine(text, (l) => {
     if (sep === null) {
       if (l.last - l.first === 3 && text.startsWith('---', l.first)) sep = l;
