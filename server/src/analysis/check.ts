@@ -1,5 +1,5 @@
 import type { NumberlinkRule, Puzzle, PuzzleKind } from '../model/puzzle';
-import { parsePuzzle } from '../parse/index';
+import { parsePuzzle, type ParseResult } from '../parse/index';
 import type { BadBytes } from '../parse/limits';
 import { stopNow, withDeadline } from '../zdd/control';
 import type { CheckOptions } from './options';
@@ -24,6 +24,16 @@ export function checkText(text: string, kind: PuzzleKind, options: CheckTextOpti
   const t0 = performance.now();
   const control = withDeadline(options.control);
   const parsed = parsePuzzle(text, kind, { deadline: control.deadline, isCancelled: control.isCancelled, badBytes: options.badBytes });
+  return checkParsed(parsed, kind, { ...options, control }, t0);
+}
+
+/**
+ * checkText after its parse (`options.control` carries the deadline the parse had; `t0` is when
+ * the check started): `invalid` with the problems, `unknown` when the parse was stopped, else the
+ * puzzle's check.
+ */
+export function checkParsed(parsed: ParseResult<Puzzle>, kind: PuzzleKind, options: CheckTextOptions, t0: number): CheckResult {
+  const control = options.control;
   const { puzzle, problems } = parsed;
   const ms = () => Math.round((performance.now() - t0) * 100) / 100;
   if (parsed.stopped) {

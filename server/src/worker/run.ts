@@ -1,5 +1,5 @@
 /** Runs one job synchronously: used by the worker thread, and in-process when no worker bundle exists. */
-import { checkText } from '../analysis/check';
+import { checkParsed, checkText } from '../analysis/check';
 import { findConflictingHints } from '../analysis/conflicts';
 import { minimizeHints } from '../analysis/minimize';
 import { findSuggestions } from '../analysis/suggestions';
@@ -53,8 +53,10 @@ function check(job: Extract<Job, { type: 'check' }>, options: CheckOptions): { r
     // The time limit covers the parse too (as in checkText).
     const control = withDeadline(options.control);
     options = { ...options, control };
-    const { puzzle, problems } = parsePuzzle(job.text, job.kind, { deadline: control.deadline, isCancelled: control.isCancelled });
-    if (puzzle && problems.length === 0 && puzzle.kind === 'slitherlink') {
+    const parsed = parsePuzzle(job.text, job.kind, { deadline: control.deadline, isCancelled: control.isCancelled });
+    const { puzzle, problems } = parsed;
+    if (!puzzle || problems.length > 0 || parsed.stopped) return { result: checkParsed(parsed, job.kind, options, t0) };
+    if (puzzle.kind === 'slitherlink') {
       const session = sessionFor(job.uri);
       const result = session.check(puzzle, options);
       trimSessions(job.uri);
