@@ -47,7 +47,8 @@ export class TestClient {
 
   static async start(options: ClientOptions = {}): Promise<TestClient> {
     const args = options.args ?? [serverPath, '--stdio'];
-    if (!existsSync(args[0]!)) throw new Error(`${args[0]} is missing: run npm run build first`);
+    const script = args.find((a) => !a.startsWith('-'))!; // after node's own flags, if any
+    if (!existsSync(script)) throw new Error(`${script} is missing: run npm run build first`);
     const proc = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
     const client = new TestClient(proc, conn);

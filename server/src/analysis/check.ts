@@ -1,5 +1,7 @@
 import type { NumberlinkRule, Puzzle, PuzzleKind } from '../model/puzzle';
-import { parsePuzzle } from '../parse/index';
+import { parsePuzzle, type ParseResult } from '../parse/index';
+import type { BadBytes } from '../parse/limits';
+import { stopNow, withDeadline } from '../zdd/control';
 import type { CheckOptions } from './options';
 import type { CheckResult } from './result';
 import { checkNumberlink } from './numberlink';
@@ -8,15 +10,38 @@ import { checkSlitherlink } from './slitherlink';
 export interface CheckTextOptions extends CheckOptions {
   /** Numberlink: use this rule whatever the file's `# rule:` line says (CLI `--rule`). */
   rule?: NumberlinkRule;
+  /** Bytes of the file that were not UTF-8 (decodeUtf8): reported where the text has U+FFFD for them. */
+  badBytes?: BadBytes;
 }
 
 /**
  * Parses `text` as a puzzle of `kind` and checks it. Any parse problem makes the verdict
  * `invalid` (the solver never sees a broken puzzle); otherwise the puzzle's solver decides.
+ * The time limit covers the whole check: it starts here, before the parse, and every phase
+ * (parse, deduction, build, redundant hints) stops at the same deadline with verdict `unknown`.
  */
 export function checkText(text: string, kind: PuzzleKind, options: CheckTextOptions = {}): CheckResult {
   const t0 = performance.now();
-  const { puzzle, problems } = parsePuzzle(text, kind);
+  const control = withDeadline(options.control);
+  const parsed = parsePuzzle(text, kind, { deadline: control.deadline, isCancelled: control.isCancelled, badBytes: options.badBytes });
+  return checkParsed(parsed, kind, { ...options, control }, t0);
+}
+
+/**
+ * checkText after its parse (`options.control` carries the deadline the parse had; `t0` is when
+ * the check started): `invalid` with the problems, `unknown` when the parse was stopped, else the
+ * puzzle's check.
+ */
+export function checkParsed(parsed: ParseResult<Puzzle>, kind: PuzzleKind, options: CheckTextOptions, t0: number): CheckResult {
+  const control = options.control;
+  const { puzzle, problems } = parsed;
+  const ms = () => Math.round((performance.now() - t0) * 100) / 100;
+  if (parsed.stopped) {
+    const stop = stopNow(control, 'while reading the file')?.stopped ?? {
+      limit: parsed.stopped, message: `undecided: ${parsed.stopped === 'time' ? 'stopped by the time limit' : 'cancelled'} while reading the file`, nodes: 0, progress: 0,
+    };
+    return { kind, rows: 0, cols: 0, verdict: 'unknown', count: null, errors: [], ms: ms(), stopped: stop };
+  }
   if (puzzle === null || problems.length > 0) {
     return {
       kind,
@@ -25,12 +50,12 @@ export function checkText(text: string, kind: PuzzleKind, options: CheckTextOpti
       verdict: 'invalid',
       count: null,
       errors: problems,
-      ms: performance.now() - t0,
+      ms: ms(),
     };
   }
-  const result = checkPuzzle(puzzle, options);
+  const result = checkPuzzle(puzzle, { ...options, control });
   // Parsing is part of the time a user waits for.
-  result.ms = performance.now() - t0;
+  result.ms = ms();
   return result;
 }
 

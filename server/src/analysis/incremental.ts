@@ -33,7 +33,7 @@ import type { SlitherlinkPuzzle } from '../model/puzzle';
 import { deduce, type Deduction } from '../slitherlink/deduce';
 import { gridEdgeOrder, SlitherlinkSpec } from '../slitherlink/spec';
 import { buildZdd, type ResumeData } from '../zdd/build';
-import { StopError, type RunControl } from '../zdd/control';
+import { StopError, stopNow, type RunControl } from '../zdd/control';
 import { ACCEPT, REJECT, type Spec } from '../zdd/spec';
 import type { Zdd } from '../zdd/zdd';
 import { checkSlitherlink, loopsOutcome, stepControl } from './slitherlink';
@@ -217,7 +217,7 @@ export class SlitherlinkSession {
     const grid = new Grid(rows, cols);
     try {
       const td = performance.now();
-      const d = this.deduce(puzzle, control);
+      const d = this.deduce(puzzle, sub());
       stats.deduceMs = performance.now() - td;
       if (d.contradiction) return done({ verdict: 'none', count: '0' });
       const b = this.build(puzzle, d, sub(), stats);
@@ -239,10 +239,11 @@ export class SlitherlinkSession {
   private deduce(puzzle: SlitherlinkPuzzle, control: RunControl | undefined): Deduction {
     const ld = this.lastDeduction;
     if (ld && ld.rows === puzzle.rows && ld.cols === puzzle.cols && sameBytes(ld.hints, puzzle.hints)) return ld.d;
-    const d = deduce(puzzle, { isCancelled: control?.isCancelled });
-    if (control?.isCancelled?.()) {
-      throw new StopError({ limit: 'cancelled', message: 'undecided: cancelled during deduction', nodes: 0, progress: 0 });
-    }
+    const d = deduce(puzzle, { isCancelled: control?.isCancelled, deadline: control?.deadline });
+    // Stopped early, the deduction is sound but weaker: neither used nor kept for later checks
+    // (a contradiction is an answer however late).
+    const stop = stopNow(control, 'during deduction');
+    if (stop && (stop.stopped.limit === 'cancelled' || !d.contradiction)) throw stop;
     this.lastDeduction = { rows: puzzle.rows, cols: puzzle.cols, hints: Int8Array.from(puzzle.hints), d };
     return d;
   }

@@ -12,7 +12,7 @@
 import type { NumberlinkPuzzle, NumberlinkRule } from '../model/puzzle';
 import { ruleName } from '../model/puzzle';
 import type { Problem } from '../model/range';
-import { StopError, type RunControl } from '../zdd/control';
+import { StopError, withDeadline, type RunControl } from '../zdd/control';
 import { makeInstance, type NumberlinkInstance } from '../numberlink/instance';
 import { edgesToPaths } from '../numberlink/paths';
 import { buildNumberlinkZdd, type NumberlinkZdd } from '../numberlink/solve';
@@ -44,6 +44,8 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: CheckOptions): Ch
     result.errors = errors;
     return done();
   }
+  // The time limit runs from here (or from the caller's start, when earlier: checkText's parse).
+  const control = withMemoryBudget(withDeadline(options?.control));
   const inst = makeInstance(p.rows, p.cols, p.cells, p.labels.length);
   const n = p.rows * p.cols;
 
@@ -60,7 +62,7 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: CheckOptions): Ch
 
   let nz;
   try {
-    nz = buildNumberlinkZdd(inst, rule, withMemoryBudget(options?.control));
+    nz = buildNumberlinkZdd(inst, rule, control);
   } catch (e) {
     if (e instanceof StopError) {
       result.verdict = 'unknown';
@@ -94,9 +96,9 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: CheckOptions): Ch
  */
 const MEMORY_BUDGET_MB = 2048;
 
-function withMemoryBudget(control: RunControl | undefined): RunControl {
-  if (control?.limits?.maxBytes !== undefined) return control;
-  return { ...control, limits: { ...control?.limits, maxBytes: MEMORY_BUDGET_MB * 2 ** 20 } };
+function withMemoryBudget(control: RunControl): RunControl {
+  if (control.limits?.maxBytes !== undefined) return control;
+  return { ...control, limits: { ...control.limits, maxBytes: MEMORY_BUDGET_MB * 2 ** 20 } };
 }
 
 function setCount(result: CheckResult, count: bigint): void {

@@ -4,7 +4,7 @@
  */
 import { Grid } from '../model/grid';
 import type { SlitherlinkPuzzle } from '../model/puzzle';
-import { deadlineOf, resolveLimits, StopError, type RunControl } from '../zdd/control';
+import { StopError, stopNow, withDeadline, type RunControl } from '../zdd/control';
 import { deduce } from '../slitherlink/deduce';
 import { buildLoops, edgesAsVertexPairs, loopEdges } from '../slitherlink/solve';
 import { findRedundantHints } from '../slitherlink/redundant';
@@ -46,8 +46,12 @@ export function checkSlitherlink(puzzle: SlitherlinkPuzzle, options: CheckOption
   try {
     // The probing order is recorded for the redundant-hint search, which would deduce P again for it.
     const schedule: number[] = [];
-    const d = deduce(puzzle, { isCancelled: control?.isCancelled, record: schedule });
-    if (control?.isCancelled?.()) throw cancelled();
+    const run = sub();
+    const d = deduce(puzzle, { isCancelled: control?.isCancelled, deadline: run.deadline, record: schedule });
+    // A deduction cut short by the deadline (or cancelled) ends the check here; a contradiction
+    // it found is an answer however late (unless the check was cancelled).
+    const stop = stopNow(run, 'during deduction');
+    if (stop && (stop.stopped.limit === 'cancelled' || !d.contradiction)) throw stop;
     if (d.contradiction) return done({ verdict: 'none', count: '0' });
     const family = buildLoops(grid, hints, d.edges, sub());
     return done(loopsOutcome(puzzle, grid, {
@@ -66,8 +70,7 @@ export function checkSlitherlink(puzzle: SlitherlinkPuzzle, options: CheckOption
  * whole check, so that the steps share one time budget and a stop names the whole of it.
  */
 export function stepControl(control: RunControl | undefined): () => RunControl {
-  const limits = resolveLimits(control);
-  const run: RunControl = { ...control, limits, deadline: deadlineOf(control, Date.now(), limits.timeMs) };
+  const run: RunControl = withDeadline(control);
   return () => run;
 }
 
@@ -106,10 +109,6 @@ export function loopsOutcome(
     const message = e.stopped.message.replace(/^undecided: /, '');
     return { verdict: 'unique', count: '1', solution, redundantStopped: { ...e.stopped, message: `redundant hints undecided: ${message}` } };
   }
-}
-
-function cancelled(): StopError {
-  return new StopError({ limit: 'cancelled', message: 'undecided: cancelled during deduction', nodes: 0, progress: 0 });
 }
 
 function round(ms: number): number {

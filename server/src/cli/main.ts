@@ -2,8 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { checkPuzzle, checkText, type CheckTextOptions } from '../analysis/check';
 import type { CheckResult, LoopSolution, PathSolution } from '../analysis/result';
-import type { Progress, RunControl } from '../zdd/control';
-import { parsePuzzle } from '../parse/index';
+import { withDeadline, type Progress, type RunControl } from '../zdd/control';
+import { decodeUtf8, parsePuzzle } from '../parse/index';
+import type { BadBytes } from '../parse/limits';
 import { startServer } from '../lsp/server';
 import { version } from '../../../package.json';
 import { parseCommandLine, UsageError, USAGE, type CommonOptions } from './args';
@@ -48,9 +49,10 @@ function checkOptions(o: CommonOptions, progress?: (p: Progress) => void): Check
   return { control: { limits, onProgress: progress }, rule: o.rule };
 }
 
-function readText(path: string): { text: string } | { error: string } {
+/** The file's text; bytes that are not UTF-8 are kept as U+FFFD and noted, for a problem at each. */
+function readText(path: string): { text: string; badBytes?: BadBytes } | { error: string } {
   try {
-    return { text: readFileSync(path, 'utf8') };
+    return decodeUtf8(readFileSync(path));
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : (e as Error).message;
@@ -103,6 +105,7 @@ function runCheck(cmd: Extract<ReturnType<typeof parseCommandLine>, { name: 'che
         progress.show(`${prefix}  ${p.phase} ${p.done}/${p.total} levels, ${p.nodes} nodes`),
       );
       options.redundant = cmd.redundant;
+      options.badBytes = read.badBytes;
       // Only the JSON and the drawing use a second solution; skip the work.
       options.secondSolution = false;
       try {
@@ -147,19 +150,28 @@ function runSolve(cmd: Extract<ReturnType<typeof parseCommandLine>, { name: 'sol
     err(`${f.path}: cannot read: ${read.error}`);
     return EXIT_BAD_FILE;
   }
-  const { puzzle, problems } = parsePuzzle(read.text, f.kind);
   const progress = new ProgressLine();
   const options = checkOptions(cmd, (p) => progress.show(`${f.path}  ${p.phase} ${p.done}/${p.total} levels, ${p.nodes} nodes`));
   options.redundant = false;
   options.secondSolution = false;
+  options.badBytes = read.badBytes;
+  // The time limit covers the parse too (as in checkText).
+  const control = withDeadline(options.control);
+  options.control = control;
+  const parsed = parsePuzzle(read.text, f.kind, { deadline: control.deadline, badBytes: read.badBytes });
+  const { puzzle, problems } = parsed;
   const result: CheckResult =
-    puzzle === null || problems.length > 0
-      ? checkText(read.text, f.kind, options) // the same `invalid` result check gives
+    parsed.stopped || puzzle === null || problems.length > 0
+      ? checkText(read.text, f.kind, options) // the same `invalid` (or stopped) result check gives
       : checkPuzzle(puzzle, options);
   progress.clear();
   if (cmd.json) {
     out(prettyJson(toJson(f.path, result)));
     return result.verdict === 'invalid' ? EXIT_BAD_FILE : EXIT_OK;
+  }
+  if (result.verdict === 'unknown' && puzzle === null) {
+    out(`${f.path}: ${result.stopped?.message ?? 'undecided: stopped before the answer'}`);
+    return EXIT_OK;
   }
   if (result.verdict === 'invalid' || puzzle === null) {
     for (const d of details(f.path, result)) process.stderr.write(d + '\n');

@@ -38,6 +38,26 @@ export interface ResultParams {
 }
 export type ResultResponse = PublishedResult | null;
 
+/**
+ * Client -> server request, for tests and diagnosis: what the server holds. `gc`: collect garbage
+ * first (only when node runs with --expose-gc). Memory in bytes; `workers` are the solving threads.
+ */
+export const DebugMemoryRequest = 'linkpuzzle/debugMemory';
+export interface DebugMemoryParams {
+  gc?: boolean;
+}
+export interface DebugMemoryResponse {
+  rss: number;
+  heapUsed: number;
+  external: number;
+  /** Open puzzle documents, and results cached by content (dropped with their document). */
+  documents: number;
+  cached: number;
+  workers: { busy: boolean; heapBytes: number; documents: number }[];
+  /** Workers ended after a big document closed, to give their memory back. */
+  recycled: number;
+}
+
 /** Server -> client notification sent whenever a result is published for a document. */
 export const ResultChangedNotification = 'linkpuzzle/resultChanged';
 export interface ResultChangedParams {

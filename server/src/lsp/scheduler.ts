@@ -60,6 +60,12 @@ class Lru<V> {
   delete(k: string): void {
     this.map.delete(k);
   }
+  has(k: string): boolean {
+    return this.map.has(k);
+  }
+  get size(): number {
+    return this.map.size;
+  }
   set(k: string, v: V): void {
     this.map.delete(k);
     this.map.set(k, v);
@@ -82,6 +88,8 @@ export class Scheduler {
   private readonly cache = new Lru<Analysis>(200);
   private readonly minimized = new Lru<MinimizeResult>(50);
   private readonly lastEdit = new Map<string, number>();
+  /** The content keys cached for each document, dropped with it when it closes. */
+  private readonly keysOf = new Map<string, Set<string>>();
 
   constructor(private readonly pool: WorkerPool, private readonly events: SchedulerEvents) {}
 
@@ -134,11 +142,32 @@ export class Scheduler {
     this.update(s, 0);
   }
 
-  /** Forget a closed document. */
+  /** Forget a closed document, and the results cached for its texts (a big grid's are big). */
   forget(uri: string): void {
     this.stop(uri);
     this.lastEdit.delete(uri);
     this.pool.forget(uri);
+    for (const key of this.keysOf.get(uri) ?? []) {
+      this.cache.delete(key);
+      this.cache.delete(partialKey(key));
+      this.minimized.delete(key);
+    }
+    this.keysOf.delete(uri);
+  }
+
+  /** Cached results, for introspection. */
+  get cacheSize(): number {
+    return this.cache.size + this.minimized.size;
+  }
+
+  /** Notes that `key` (a text of `uri`) may have cached results; keeps the note to keys still cached. */
+  private note(uri: string, key: string): void {
+    let keys = this.keysOf.get(uri);
+    if (!keys) this.keysOf.set(uri, (keys = new Set()));
+    keys.add(key);
+    if (keys.size > 512) {
+      for (const k of keys) if (!this.cache.has(k) && !this.cache.has(partialKey(k)) && !this.minimized.has(k)) keys.delete(k);
+    }
   }
 
   /** Drops any waiting or running job of the uri (edit to unparsable text, close, settings change). */
@@ -167,7 +196,10 @@ export class Scheduler {
     const out = await job.promise;
     if (out.status !== 'done' || out.answer.type !== 'minimize') return null;
     const m = out.answer.minimize;
-    if (m && m.stopped?.limit !== 'cancelled') this.minimized.set(s.key, m);
+    if (m && m.stopped?.limit !== 'cancelled') {
+      this.minimized.set(s.key, m);
+      this.note(s.uri, s.key);
+    }
     return m;
   }
 
@@ -188,6 +220,7 @@ export class Scheduler {
       }
       const partial = { ...analysis, partial: true };
       this.cache.set(partialKey(s0.key), partial);
+      this.note(s0.uri, s0.key);
       this.events.onResult(entry.snapshot, partial, false);
       this.run(entry, s0.options, (full) => this.finish(entry, full), partial);
     });
@@ -204,7 +237,10 @@ export class Scheduler {
 
   private finish(entry: Entry, analysis: Analysis): void {
     const s = entry.snapshot;
-    if (cacheable(analysis)) this.cache.set(s.key, analysis);
+    if (cacheable(analysis)) {
+      this.cache.set(s.key, analysis);
+      this.note(s.uri, s.key);
+    }
     this.entries.delete(s.uri);
     this.events.onResult(s, analysis, false);
   }
@@ -227,6 +263,7 @@ export class Scheduler {
     entry.job = job;
     void job.promise.then((out) => {
       const current = this.entries.get(s0.uri) === entry && entry.job === job;
+      this.note(s0.uri, s0.key);
       if (out.status === 'timeout') {
         const a = timedOut(s0, options, out.ms, partial);
         this.cache.set(s0.key, a);

@@ -37,12 +37,15 @@ import { hoverAt } from './hover';
 import { ProgressReporter } from './progress';
 import {
   Codes,
+  DebugMemoryRequest,
   DiagnosticSource,
   FixAllKind,
   RecheckCommand,
   RemoveAllRedundantCommand,
   ResultChangedNotification,
   ResultRequest,
+  type DebugMemoryParams,
+  type DebugMemoryResponse,
   type PublishedResult,
   type ResultChangedParams,
   type ResultParams,
@@ -529,6 +532,14 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     if (!st?.current) return null;
     if (st.current.result.verdict === 'invalid') return documents.get(params.uri)?.version === st.current.version ? st.current.result : null;
     return st.key && st.current.key === st.key ? st.current.result : null;
+  });
+
+  connection.onRequest(DebugMemoryRequest, (params: DebugMemoryParams | undefined): DebugMemoryResponse => {
+    const gc = (globalThis as { gc?: () => void }).gc;
+    if (params?.gc && gc) gc();
+    const m = process.memoryUsage();
+    const { workers, recycled } = pool.stats();
+    return { rss: m.rss, heapUsed: m.heapUsed, external: m.external, documents: states.size, cached: scheduler.cacheSize, workers, recycled };
   });
 
   connection.onShutdown(() => {

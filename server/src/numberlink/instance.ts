@@ -77,9 +77,10 @@ export function defaultSweep(rows: number, cols: number): Sweep {
  * states built by a third to a half against the endpoint rule below. Ties, and the case without
  * deduction, go to the sweep that meets many endpoints early (each scores exp(-line / 2)):
  * fragments that reach an endpoint early carry a label, which lets the spec reject far more
- * states. Only the order changes, never the answer.
+ * states. Only the order changes, never the answer. `poll` is called between candidates (it
+ * throws to stop: the caller's deadline).
  */
-export function chooseSweep(rows: number, cols: number, cells: Int32Array, fixed?: Int8Array, edges?: Int32Array): Sweep {
+export function chooseSweep(rows: number, cols: number, cells: Int32Array, fixed?: Int8Array, edges?: Int32Array, poll?: () => void): Sweep {
   const span = Math.max(rows, cols);
   const wOpen = new Float64Array(span), wEnd = new Float64Array(span);
   for (let k = 0; k < span; k++) { wOpen[k] = Math.exp(-k / 5); wEnd[k] = Math.exp(-k / 2); }
@@ -96,6 +97,7 @@ export function chooseSweep(rows: number, cols: number, cells: Int32Array, fixed
         const line = t === 1 ? v % cols : (v / cols) | 0;
         return rev === 1 ? lines - 1 - line : line;
       };
+      poll?.(); // between candidates: each reads the whole grid once
       let open = 0, ends = 0;
       if (fixed && edges) {
         for (let e = 0, m = edges.length >> 1; e < m; e++) {

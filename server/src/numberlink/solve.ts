@@ -6,7 +6,7 @@
 import type { NumberlinkRule } from '../model/puzzle';
 import { buildZdd, type BuildStats } from '../zdd/build';
 import { buildZddDepthFirst } from '../zdd/depthFirst';
-import { deadlineOf, type RunControl } from '../zdd/control';
+import { deadlineOf, stopNow, type RunControl } from '../zdd/control';
 import { planFrontier } from '../zdd/frontier';
 import { Zdd } from '../zdd/zdd';
 import { deduce, type Propagator } from './deduce';
@@ -57,6 +57,10 @@ export function buildNumberlinkZdd(
   const deadline = deadlineOf(control, Date.now());
   if (options?.deduce !== false) {
     const d = deduce(inst, rule, { probe: options?.probe !== false, isCancelled: control?.isCancelled, deadline });
+    // Probing stops at the deadline with what it fixed; the build would stop at once anyway (a
+    // contradiction is an answer however late).
+    const stop = stopNow({ ...control, deadline }, 'during deduction');
+    if (stop && (stop.stopped.limit === 'cancelled' || !d.contradiction)) throw stop;
     if (d.contradiction) {
       return {
         zdd: Zdd.empty(m), edgesOf: () => null, deduced: d.decided, probed: d.probed,
@@ -70,8 +74,15 @@ export function buildNumberlinkZdd(
     probed = d.probed;
   }
   // Unless the caller set it, the sweep is chosen after deduction (see chooseSweep).
-  const sweep = inst.sweep ?? chooseSweep(inst.rows, inst.cols, inst.cells, fixed, inst.graph.edges);
-  const plan = planFrontier(inst.graph, sweepOrder(inst.rows, inst.cols, sweep));
+  // Planning a huge grid takes a while too: the clock is read along the way.
+  const planning = () => {
+    const stop = stopNow({ ...control, deadline }, 'while planning the search');
+    if (stop) throw stop;
+  };
+  const sweep = inst.sweep ?? chooseSweep(inst.rows, inst.cols, inst.cells, fixed, inst.graph.edges, planning);
+  planning();
+  const plan = planFrontier(inst.graph, sweepOrder(inst.rows, inst.cols, sweep), planning);
+  planning();
   const spec = new NumberlinkSpec({
     cellCount: inst.rows * inst.cols,
     endpointKey: inst.endpointKey,

@@ -3,6 +3,10 @@ import type { Puzzle, PuzzleKind, SlitherlinkPuzzle, NumberlinkPuzzle } from '..
 import type { Problem } from '../model/range';
 import { parseSlitherlink as slk } from './slitherlink';
 import { parseNumberlink as nlk } from './numberlink';
+import type { ParseOptions } from './limits';
+
+export { MAX_GRID_CELLS, type ParseOptions } from './limits';
+export { decodeUtf8 } from './utf8';
 
 /**
  * `puzzle` is set whenever a grid could be recovered, even with problems (so that an editor
@@ -11,18 +15,20 @@ import { parseNumberlink as nlk } from './numberlink';
 export interface ParseResult<P> {
   puzzle: P | null;
   problems: Problem[];
+  /** The deadline passed (or the caller cancelled) before the parse was done: nothing is known. */
+  stopped?: 'time' | 'cancelled';
 }
 
-export function parseSlitherlink(text: string): ParseResult<SlitherlinkPuzzle> {
-  return slk(text);
+export function parseSlitherlink(text: string, options?: ParseOptions): ParseResult<SlitherlinkPuzzle> {
+  return slk(text, options);
 }
 
-export function parseNumberlink(text: string): ParseResult<NumberlinkPuzzle> {
-  return nlk(text);
+export function parseNumberlink(text: string, options?: ParseOptions): ParseResult<NumberlinkPuzzle> {
+  return nlk(text, options);
 }
 
-export function parsePuzzle(text: string, kind: PuzzleKind): ParseResult<Puzzle> {
-  return kind === 'numberlink' ? nlk(text) : slk(text);
+export function parsePuzzle(text: string, kind: PuzzleKind, options?: ParseOptions): ParseResult<Puzzle> {
+  return kind === 'numberlink' ? nlk(text, options) : slk(text, options);
 }
 
 /** `.slk` -> slitherlink, `.nlk` -> numberlink (any letter case), anything else -> null. */

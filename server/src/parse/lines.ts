@@ -7,6 +7,7 @@
  */
 import type { Range, Problem } from '../model/range';
 import type { Metadata } from '../model/puzzle';
+import { POLL_CHARS, type Poll } from './limits';
 
 /** One physical line. `\n`, `\r\n` and a lone `\r` all end a line (as LSP counts lines). */
 export interface Line {
@@ -24,38 +25,65 @@ export interface Line {
 
 export type LineKind = 'blank' | 'comment' | 'row';
 
-const SPACE = 0x20, TAB = 0x09, HASH = 0x23, LF = 0x0a, CR = 0x0d, BOM = 0xfeff;
+const SPACE = 0x20, TAB = 0x09, HASH = 0x23, BOM = 0xfeff;
 
 /** Spaces and tabs separate tokens; a byte-order mark at the very start is ignored too. */
 export function isBlank(code: number): boolean {
   return code === SPACE || code === TAB;
 }
 
+/** Every line of the text (the parsers use forEachLine, which keeps none of them). */
 export function splitLines(text: string): Line[] {
   const lines: Line[] = [];
+  forEachLine(text, (line) => {
+    lines.push(line);
+  });
+  return lines;
+}
+
+/**
+ * Calls `visit` with each line in order, a new Line each time (the caller keeps the ones it
+ * needs: a file of millions of comment lines then costs nothing per line). `visit` returns true
+ * to stop. `poll` is called every POLL_CHARS characters or so (it throws to stop the parse).
+ * `from`: start at this line instead of the first. A final line break does not open another
+ * (empty) line worth keeping, but LSP counts it: it is visited, so that "end of document"
+ * positions agree with the editor.
+ */
+export function forEachLine(
+  text: string,
+  visit: (line: Line) => boolean | void,
+  poll?: Poll,
+  from?: { start: number; index: number },
+): void {
   const n = text.length;
-  let start = 0;
-  let index = 0;
+  let start = from?.start ?? 0;
+  let index = from?.index ?? 0;
+  let nextPoll = start + POLL_CHARS;
+  // The next LF and CR at or after `start` (n when none): indexOf scans far faster than a loop.
+  let lf = -1, cr = -1;
   for (;;) {
-    let end = start;
-    while (end < n) {
-      const c = text.charCodeAt(end);
-      if (c === LF || c === CR) break;
-      end++;
-    }
+    if (lf < start) lf = nextOf(text, '\n', start);
+    if (cr < start) cr = nextOf(text, '\r', start);
+    const end = lf < cr ? lf : cr;
     let first = start;
     if (index === 0 && first < end && text.charCodeAt(first) === BOM) first++;
     while (first < end && isBlank(text.charCodeAt(first))) first++;
     let last = end;
     while (last > first && isBlank(text.charCodeAt(last - 1))) last--;
-    lines.push({ index, start, end, first, last });
-    if (end >= n) break;
-    start = end + (text.charCodeAt(end) === CR && text.charCodeAt(end + 1) === LF ? 2 : 1);
+    if (visit({ index, start, end, first, last }) === true) return;
+    if (end >= n) return;
+    start = end + (end === cr && lf === end + 1 ? 2 : 1);
     index++;
-    // A final line break does not open another (empty) line worth keeping, but LSP does count
-    // it; keep it so that "end of document" positions agree with the editor.
+    if (poll !== undefined && start >= nextPoll) {
+      poll();
+      nextPoll = start + POLL_CHARS;
+    }
   }
-  return lines;
+}
+
+function nextOf(text: string, ch: string, from: number): number {
+  const i = text.indexOf(ch, from);
+  return i < 0 ? text.length : i;
 }
 
 export function lineKind(text: string, line: Line): LineKind {

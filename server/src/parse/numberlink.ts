@@ -2,23 +2,29 @@
 import type { Metadata, NumberlinkPuzzle, NumberlinkRule } from '../model/puzzle';
 import type { Problem, Range } from '../model/range';
 import {
-  type Line, ProblemList, splitLines, lineKind, parseMetadata, range, contentRange,
+  type Line, ProblemList, forEachLine, lineKind, parseMetadata, range, contentRange,
   decideLayout, mode, describeChar, hasInnerBlank, codePointLength, allPrintable, plural, shorten, widthReason, stripTrailingComment,
 } from './lines';
+import { MAX_GRID_CELLS, MAX_METADATA, ParseStop, pollOf, type ParseOptions } from './limits';
+import { GridSize } from './gridSize';
+import { BadByteMarks } from './utf8';
 import { type Layout, type Row, splitRow, checkRowLengths, fitCells, defineCellRanges, spanRange, type CellSpans, layoutExample } from './rows';
 
 export interface NumberlinkParse {
   puzzle: NumberlinkPuzzle | null;
   problems: Problem[];
+  /** The deadline passed (or the caller cancelled) before the parse was done: nothing is known. */
+  stopped?: 'time' | 'cancelled';
 }
 
 const DOT = 0x2e, DASH = 0x2d, HASH = 0x23;
 
-export function parseNumberlink(text: string): NumberlinkParse {
+export function parseNumberlink(text: string, options?: ParseOptions): NumberlinkParse {
   const problems = new ProblemList();
   try {
-    return parse(String(text ?? ''), problems);
+    return parse(String(text ?? ''), problems, options);
   } catch (e) {
+    if (e instanceof ParseStop) return { puzzle: null, problems: [], stopped: e.reason };
     // Defensive: a parser bug must show up as a problem, never as a crash of the editor.
     problems.add('internal-error', { line: 0, col: 0, endLine: 0, endCol: 0 }, `Internal parser error: ${String(e)}`);
     return { puzzle: null, problems: problems.finish() };
@@ -36,21 +42,56 @@ interface Header {
   consumed: boolean;
 }
 
-function parse(text: string, problems: ProblemList): NumberlinkParse {
-  const lines = splitLines(text);
+function parse(text: string, problems: ProblemList, options: ParseOptions | undefined): NumberlinkParse {
   const metadata: Metadata[] = [];
   const nonComment: Line[] = [];
-  for (const line of lines) {
+  let firstLine: Line | undefined;
+  let ruleLine: Metadata | null = null;
+  const size = new GridSize();
+  const marks = new BadByteMarks(options?.badBytes);
+  forEachLine(text, (line) => {
+    firstLine ??= line;
     const kind = lineKind(text, line);
+    if (size.tooLarge) {
+      // Refused already: only counted on, for the message (until the deadline, if any).
+      if (size.partial) return true;
+      if (kind === 'row') size.add(text, line);
+      return;
+    }
+    marks.visit(line, problems);
     if (kind === 'comment') {
       const m = parseMetadata(text, line);
-      if (m) metadata.push(m);
-    } else if (kind === 'row') nonComment.push(stripTrailingComment(text, line, problems));
+      if (!m) return;
+      if (m.key === 'rule') {
+        if (ruleLine) {
+          problems.add(
+            'rule-duplicate',
+            m.range,
+            `A second "# rule:" line (the first is on line ${ruleLine.range.line + 1}): keep one, with all its words`,
+          );
+          return;
+        }
+        ruleLine = m;
+      }
+      if (metadata.length < MAX_METADATA || m === ruleLine) metadata.push(m);
+    } else if (kind === 'row') {
+      const row = stripTrailingComment(text, line, problems);
+      // The size header is not a row of the grid.
+      // Copies are kept (see parseSlitherlink's scan).
+      if (nonComment.length === 0 && looksLikeHeader(text, row)) nonComment.push({ ...row });
+      else if (size.add(text, row)) nonComment.push({ ...row });
+    }
+  }, size.poll(pollOf(options)));
+  if (size.tooLarge) {
+    // At the size header (or the first row): the one problem of the file.
+    const refused = new ProblemList();
+    refused.add('grid-too-large', contentRange(nonComment[0] ?? firstLine!), size.message());
+    return { puzzle: null, problems: refused.finish() };
   }
-  const { rule, ruleRange } = readRule(metadata, problems);
+  const { rule, ruleRange } = readRule(ruleLine, problems);
 
   if (nonComment.length === 0) {
-    const first = lines[0];
+    const first = firstLine!;
     problems.add(
       'no-grid',
       range(first, first.start, first.end),
@@ -148,7 +189,7 @@ function parse(text: string, problems: ProblemList): NumberlinkParse {
     const n = Math.min(cols, rc.starts.length);
     for (let c = 0; c < n; c++) {
       const s = rc.starts[c], e = rc.ends[c];
-      const label = readCell(text, line, s, e, problems);
+      const label = readCell(text, line, s, e, problems, marks);
       if (label === null) continue;
       if (compact && mixedRows[r] && codePointLength(text, s, e) > 1) {
         problems.add(
@@ -199,13 +240,24 @@ function countTokens(text: string, line: Line): number {
 }
 
 /** The label in text[s, e), or null for an empty or unreadable cell (reported). */
-function readCell(text: string, line: Line, s: number, e: number, problems: ProblemList): string | null {
+function readCell(text: string, line: Line, s: number, e: number, problems: ProblemList, marks: BadByteMarks): string | null {
   if (e - s === 1) {
     const ch = text.charCodeAt(s);
     if (ch === DOT || ch === DASH) return null;
     if (ch > 0x20 && ch < 0x7f && ch !== HASH) return text[s];
   }
   const cell = text.slice(s, e);
+  if (cell.includes('\uFFFD')) {
+    // Bytes that were not UTF-8 are reported as such (BadByteMarks); either way the label is lost.
+    if (!marks.within(text, s, e)) {
+      problems.add(
+        'bad-cell',
+        range(line, s, e),
+        `${describeChar(cell)} cannot be a label: U+FFFD (the replacement character) stands for bytes that were not UTF-8 text, so the label is lost; retype it`,
+      );
+    }
+    return null;
+  }
   if (cell.includes('#')) {
     problems.add(
       'bad-cell',
@@ -258,13 +310,13 @@ function readHeader(text: string, nonComment: Line[], problems: ProblemList): He
   const whole = contentRange(line);
   const numberRange = (index: number, value: string): Range => range(line, line.first + index, line.first + index + value.length);
   const sizeNumber = (value: string, index: number, what: 'width' | 'height'): number | null => {
-    const v = Number(value);
-    if (v >= 1 && Number.isSafeInteger(v)) return v;
-    problems.add('bad-header', numberRange(index, value), `The ${what} must be a whole number of at least 1`);
+    const why = badSize(value, what);
+    if (why === null) return Number(value);
+    problems.add('bad-header', numberRange(index, value), why);
     return null;
   };
 
-  let m = /^([0-9]+)([ \t]+)([0-9]+)$/.exec(content);
+  let m = TWO_NUMBERS.exec(content);
   if (m) {
     const hIndex = m[1].length + m[2].length;
     return {
@@ -276,7 +328,7 @@ function readHeader(text: string, nonComment: Line[], problems: ProblemList): He
       consumed: true,
     };
   }
-  m = /^([0-9]+)([ \t]*[xX×*,;][ \t]*)([0-9]+)$/.exec(content);
+  m = SEPARATED_NUMBERS.exec(content);
   if (m) {
     problems.add('bad-header', whole, `Write the size header as two numbers separated by a space, width then height: "${m[1]} ${m[3]}"`);
     const hIndex = m[1].length + m[2].length;
@@ -289,7 +341,7 @@ function readHeader(text: string, nonComment: Line[], problems: ProblemList): He
       consumed: true,
     };
   }
-  if (/^[0-9]+([ \t]+[0-9]+)*$/.test(content)) {
+  if (SEVERAL_NUMBERS.test(content)) {
     const count = content.split(/[ \t]+/).length;
     problems.add(
       'bad-header',
@@ -306,20 +358,46 @@ function readHeader(text: string, nonComment: Line[], problems: ProblemList): He
   return { w: null, h: null, wRange: null, hRange: null, range: range(line, line.start, line.start), consumed: false };
 }
 
+/**
+ * Anything written as a number (signs, decimals, exponents), so that a header such as "-5 5" or
+ * "5.0 5" is read as the header it was meant to be and its bad number reported, rather than as a
+ * grid row (which would bring a "missing header" and a problem for every row after it).
+ */
+const NUMBER = '[+-]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?';
+const TWO_NUMBERS = new RegExp(`^(${NUMBER})([ \\t]+)(${NUMBER})$`);
+const SEPARATED_NUMBERS = new RegExp(`^(${NUMBER})([ \\t]*[xX×*,;][ \\t]*)(${NUMBER})$`);
+const SEVERAL_NUMBERS = new RegExp(`^${NUMBER}(?:[ \\t]+${NUMBER})*$`);
+
+function looksLikeHeader(text: string, line: Line): boolean {
+  if (line.last - line.first > 100) return false;
+  const content = text.slice(line.first, line.last);
+  return SEVERAL_NUMBERS.test(content) || SEPARATED_NUMBERS.test(content);
+}
+
+/** Why `value` cannot be the width (height) of a grid, or null when it can. */
+function badSize(value: string, what: 'width' | 'height'): string | null {
+  const limit = `the checker takes grids of at most ${MAX_GRID_CELLS.toLocaleString('en-US')} cells`;
+  if (/^[0-9]+$/.test(value)) {
+    const v = Number(value);
+    if (v === 0) return `The ${what} must be at least 1, not ${value}`;
+    // Past the limit even with the other side 1 (and past what a number holds exactly).
+    if (v > MAX_GRID_CELLS) return `The ${what} ${shorten(value)} is too large: ${limit}`;
+    return null;
+  }
+  const v = Number(value);
+  if (value.startsWith('-') && v !== 0) return `The ${what} must be at least 1, not ${shorten(value)}`;
+  if (Number.isInteger(v) && v > MAX_GRID_CELLS) return `The ${what} ${shorten(value)} is too large: ${limit}`;
+  if (Number.isInteger(v) && v >= 1) return `The ${what} must be written as a whole number: ${v}, not ${shorten(value)}`;
+  if (Number.isInteger(v)) return `The ${what} must be at least 1, not ${shorten(value)}`;
+  return `The ${what} must be a whole number, not ${shorten(value)}`;
+}
+
 const RULE_WORDS = ['nikoli', 'fill', 'notouch'] as const;
 
-function readRule(metadata: Metadata[], problems: ProblemList): { rule: NumberlinkRule; ruleRange?: Range } {
+/** The rule of the first `# rule:` line (later ones were reported while scanning). */
+function readRule(first: Metadata | null, problems: ProblemList): { rule: NumberlinkRule; ruleRange?: Range } {
   const rule: NumberlinkRule = { fill: false, notouch: false };
-  const ruleLines = metadata.filter((m) => m.key === 'rule');
-  if (ruleLines.length === 0) return { rule };
-  const first = ruleLines[0];
-  for (const dup of ruleLines.slice(1)) {
-    problems.add(
-      'rule-duplicate',
-      dup.range,
-      `A second "# rule:" line (the first is on line ${first.range.line + 1}): keep one, with all its words`,
-    );
-  }
+  if (first === null) return { rule };
   const vr = first.valueRange;
   if (first.value.trim() === '') {
     problems.add('rule-empty', first.range, `Empty rule: write nikoli (the default), fill, or either with notouch, e.g. "# rule: fill notouch"`);

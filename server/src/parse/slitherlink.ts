@@ -2,53 +2,77 @@
 import type { Metadata, SlitherlinkPuzzle } from '../model/puzzle';
 import type { Problem } from '../model/range';
 import {
-  type Line, ProblemList, splitLines, lineKind, parseMetadata, range, contentRange,
+  type Line, ProblemList, forEachLine, lineKind, parseMetadata, range, contentRange,
   splitTokens, decideLayout, mode, describeChar, widthReason, stripTrailingComment,
 } from './lines';
+import { MAX_METADATA, ParseStop, pollOf, type ParseOptions, type Poll } from './limits';
+import { GridSize } from './gridSize';
+import { BadByteMarks } from './utf8';
 import { findSolutionSeparator, parseSolutionBlock } from './solutionBlock';
 import { type Row, splitRow, checkRowLengths, fitCells, defineCellRanges, layoutExample } from './rows';
 
 export interface SlitherlinkParse {
   puzzle: SlitherlinkPuzzle | null;
   problems: Problem[];
+  /** The deadline passed (or the caller cancelled) before the parse was done: nothing is known. */
+  stopped?: 'time' | 'cancelled';
 }
 
 const DOT = 0x2e, DASH = 0x2d, ZERO = 0x30;
 
-export function parseSlitherlink(text: string): SlitherlinkParse {
+export function parseSlitherlink(text: string, options?: ParseOptions): SlitherlinkParse {
   const problems = new ProblemList();
+  const poll = pollOf(options);
   try {
     // The optional solution block after a `---` line (design tools) is parsed separately.
     const all = String(text ?? '');
-    const sep = findSolutionSeparator(all);
-    if (sep.offset < 0) return parse(all, problems);
-    const result = parse(all.slice(0, sep.offset), problems);
-    const block = result.puzzle ? parseSolutionBlock(all, result.puzzle.rows, result.puzzle.cols) : null;
+    const sep = findSolutionSeparator(all, poll);
+    if (sep.offset < 0) return parse(all, problems, options, poll);
+    const result = parse(all.slice(0, sep.offset), problems, options, poll);
+    const block = result.puzzle ? parseSolutionBlock(all, result.puzzle.rows, result.puzzle.cols, poll, sep) : null;
     if (!block || !result.puzzle) return result;
     if (block.inside) result.puzzle.solution = block.inside;
     result.puzzle.solutionRange = block.range;
     if (block.inside) result.puzzle.solutionCellRanges = block.cellRanges;
     return { puzzle: result.puzzle, problems: [...result.problems, ...block.problems] };
   } catch (e) {
+    if (e instanceof ParseStop) return { puzzle: null, problems: [], stopped: e.reason };
     // Defensive: a parser bug must show up as a problem, never as a crash of the editor.
     problems.add('internal-error', { line: 0, col: 0, endLine: 0, endCol: 0 }, `Internal parser error: ${String(e)}`);
     return { puzzle: null, problems: problems.finish() };
   }
 }
 
-function parse(text: string, problems: ProblemList): SlitherlinkParse {
-  const lines = splitLines(text);
+function parse(text: string, problems: ProblemList, options: ParseOptions | undefined, poll: Poll): SlitherlinkParse {
   const metadata: Metadata[] = [];
   let rowLines: Line[] = [];
-  for (const line of lines) {
+  let firstLine: Line | undefined;
+  const size = new GridSize();
+  const marks = new BadByteMarks(options?.badBytes);
+  forEachLine(text, (line) => {
+    firstLine ??= line;
     const kind = lineKind(text, line);
+    if (size.tooLarge) {
+      // Refused already: only counted on, for the message (until the deadline, if any).
+      if (size.partial) return true;
+      if (kind === 'row') size.add(text, line);
+      return;
+    }
+    marks.visit(line, problems);
     if (kind === 'comment') {
-      const m = parseMetadata(text, line);
+      const m = metadata.length < MAX_METADATA ? parseMetadata(text, line) : null;
       if (m) metadata.push(m);
-    } else if (kind === 'row') rowLines.push(stripTrailingComment(text, line, problems));
-  }
+    } else if (kind === 'row') {
+      const row = stripTrailingComment(text, line, problems);
+      // A copy is kept: then the scanner's own lines all die young (V8 would otherwise allocate
+      // them in the old generation, seeing so many survive, and a file of millions of lines
+      // would take hundreds of megabytes before they are collected).
+      if (size.add(text, row)) rowLines.push({ ...row });
+    }
+  }, size.poll(poll));
+  if (size.tooLarge) return tooLarge(size, rowLines[0] ?? firstLine!);
   if (rowLines.length === 0) {
-    const first = lines[0];
+    const first = firstLine!;
     problems.add('no-grid', range(first, first.start, first.end), 'No grid rows: a .slk file is rows of cells such as "3 . 2" or "3.2"');
     return { puzzle: null, problems: problems.finish() };
   }
@@ -99,6 +123,8 @@ function parse(text: string, problems: ProblemList): SlitherlinkParse {
         }
         if (ch === DOT || ch === DASH) continue;
       }
+      // A byte that was not UTF-8 is reported as such (BadByteMarks), not again as a cell.
+      if (marks.within(text, s, e)) continue;
       const token = text.slice(s, e);
       if (/^[0-9]+$/.test(token)) {
         problems.add('hint-too-large', range(line, s, e), `Hint ${token} is impossible: a cell has only 4 sides (hints are 0 to 4)`);
@@ -115,6 +141,13 @@ function parse(text: string, problems: ProblemList): SlitherlinkParse {
   const puzzle: SlitherlinkPuzzle = { kind: 'slitherlink', rows: nrows, cols, cellRanges: [], metadata, layout, hints };
   defineCellRanges(puzzle, spans);
   return { puzzle, problems: problems.finish() };
+}
+
+/** The one problem of a grid past MAX_GRID_CELLS, at its first row: nothing else is read. */
+function tooLarge(size: GridSize, first: Line): SlitherlinkParse {
+  const problems = new ProblemList();
+  problems.add('grid-too-large', contentRange(first), size.message());
+  return { puzzle: null, problems: problems.finish() };
 }
 
 /** `W H` with two whole numbers (no other content). */

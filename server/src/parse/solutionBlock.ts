@@ -6,7 +6,8 @@
  * files without a block parse exactly as before.
  */
 import type { Problem, Range } from '../model/range';
-import { splitLines } from './lines';
+import { forEachLine, type Line, ProblemList } from './lines';
+import type { Poll } from './limits';
 
 export interface SolutionSplit {
   /** Offset where the `---` line starts (the grid text ends here), or -1 when there is none. */
@@ -19,18 +20,32 @@ export interface SolutionSplit {
  * The first `---` line followed (later on) by a row with an `x`: a row `---` alone is also three
  * empty cells of a compact grid, and a grid row never holds an `x`, so old files keep their meaning.
  */
-export function findSolutionSeparator(text: string): SolutionSplit {
-  const lines = splitLines(text);
-  let sep = -1;
-  for (const l of lines) {
-    const t = text.slice(l.first, l.last);
-    if (sep < 0) {
-      if (t === '---') sep = l.index;
-    } else if (t[0] !== '#' && /[xX]/.test(t)) {
-      return { offset: lines[sep].start, line: sep };
+export function findSolutionSeparator(text: string, poll?: Poll): SolutionSplit {
+  let found: SolutionSplit = { offset: -1, line: -1 };
+  // Most files have no `---` at all: no need to read them line by line for it.
+  if (!text.includes('---')) return found;
+  let sep: Line | null = null;
+  forEachLine(text, (l) => {
+    if (sep === null) {
+      if (l.last - l.first === 3 && text.startsWith('---', l.first)) sep = l;
+      return false;
     }
+    const c = text.charCodeAt(l.first);
+    if (l.first < l.last && c !== 0x23 && hasX(text, l.first, l.last)) {
+      found = { offset: sep.start, line: sep.index };
+      return true;
+    }
+    return false;
+  }, poll);
+  return found;
+}
+
+function hasX(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x78 || c === 0x58) return true;
   }
-  return { offset: -1, line: -1 };
+  return false;
 }
 
 export interface SolutionBlock {
@@ -46,26 +61,30 @@ export interface SolutionBlock {
 }
 
 /** Parses the block after the separator for a grid of rows x cols; null when there is no block. */
-export function parseSolutionBlock(text: string, rows: number, cols: number): SolutionBlock | null {
-  const sep = findSolutionSeparator(text);
+export function parseSolutionBlock(text: string, rows: number, cols: number, poll?: Poll, split?: SolutionSplit): SolutionBlock | null {
+  const sep = split ?? findSolutionSeparator(text, poll);
   if (sep.offset < 0) return null;
-  const lines = splitLines(text);
-  const sepLine = lines[sep.line];
-  const problems: Problem[] = [];
+  const list = new ProblemList(100);
   const inside = new Uint8Array(rows * cols);
   const rowRanges: Range[] = [];
   const cellRanges: Range[] = [];
   let r = 0;
-  let last = sepLine;
-  const at = (l: { index: number }, a: number, b: number, lineStart: number): Range => ({ line: l.index, col: a - lineStart, endLine: l.index, endCol: b - lineStart });
-  for (let i = sep.line + 1; i < lines.length; i++) {
-    const l = lines[i];
-    if (l.first >= l.last || text[l.first] === '#') continue;
+  let sepLine: Line | null = null;
+  let last: Line | null = null;
+  let extra: Range | null = null;
+  const at = (l: Line, a: number, b: number): Range => ({ line: l.index, col: a - l.start, endLine: l.index, endCol: b - l.start });
+  forEachLine(text, (l) => {
+    if (sepLine === null) {
+      sepLine = last = l;
+      return;
+    }
+    if (l.first >= l.last || text[l.first] === '#') return;
     last = l;
-    const range = at(l, l.first, l.last, l.start);
+    const range = at(l, l.first, l.last);
     if (r >= rows) {
-      problems.push({ range, message: `The solution block has more rows than the grid (${rows})`, code: 'solution-rows' });
-      continue;
+      // One problem for all the rows past the grid's.
+      extra = extra ? { ...extra, endLine: range.endLine, endCol: range.endCol } : range;
+      return;
     }
     rowRanges.push(range);
     let c = 0;
@@ -73,27 +92,25 @@ export function parseSolutionBlock(text: string, rows: number, cols: number): So
       const ch = text[k];
       if (ch === ' ' || ch === '\t') continue;
       if (ch !== 'x' && ch !== 'X' && ch !== '.') {
-        problems.push({ range: at(l, k, k + 1, l.start), message: `Unexpected '${ch}' in the solution block: mark each cell x (inside the loop) or . (outside)`, code: 'solution-cell' });
+        list.add('solution-cell', at(l, k, k + 1), `Unexpected '${ch}' in the solution block: mark each cell x (inside the loop) or . (outside)`);
       } else if (c < cols) {
         inside[r * cols + c] = ch === '.' ? 0 : 1;
-        cellRanges[r * cols + c] = at(l, k, k + 1, l.start);
+        cellRanges[r * cols + c] = at(l, k, k + 1);
       }
       c++;
     }
-    if (c !== cols) problems.push({ range, message: `Solution row ${r + 1} has ${c} cells; the grid is ${cols} wide`, code: 'solution-row-length' });
+    if (c !== cols) list.add('solution-row-length', range, `Solution row ${r + 1} has ${c} cells; the grid is ${cols} wide`);
     r++;
-  }
+  }, poll, { start: sep.offset, index: sep.line });
+  const s = sepLine!, e = last!;
+  if (extra) list.add('solution-rows', extra, `The solution block has more rows than the grid (${rows})`);
   if (r < rows) {
-    const end = { line: last.index, col: last.end - last.start };
-    problems.push({
-      range: { line: sepLine.index, col: 0, endLine: end.line, endCol: end.col },
-      message: `The solution block has ${r} row${r === 1 ? '' : 's'}; the grid has ${rows}`,
-      code: 'solution-rows',
-    });
+    list.add('solution-rows', { line: s.index, col: 0, endLine: e.index, endCol: e.end - e.start }, `The solution block has ${r} row${r === 1 ? '' : 's'}; the grid has ${rows}`);
   }
+  const problems = list.finish();
   return {
     inside: problems.length === 0 ? inside : null,
-    range: { line: sepLine.index, col: 0, endLine: last.index, endCol: last.end - last.start },
+    range: { line: s.index, col: 0, endLine: e.index, endCol: e.end - e.start },
     rowRanges,
     cellRanges,
     problems,

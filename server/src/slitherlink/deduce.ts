@@ -62,6 +62,8 @@ export interface DeduceOptions {
    */
   maxRounds?: number;
   isCancelled?: () => boolean;
+  /** Date.now() past which probing stops (what it fixed stays: the result is sound, only weaker). */
+  deadline?: number;
   /** Keep the final state with the result, so that `refine` can continue from it. */
   keepState?: boolean;
   /**
@@ -1058,9 +1060,10 @@ function run(d: Deducer, options: DeduceOptions): Deduction {
   }
   d.propagate();
   d.useConnectivity = options.connectivity !== false;
-  while (!d.contra && d.useConnectivity && d.connectivity());
-  if (!d.contra && !(options.isCancelled && options.isCancelled())) {
-    d.probeAll(options.maxRounds ?? 8, options.isCancelled, options.schedule, options.record, options.scheduleOnly === true);
+  const stop = stopOf(options);
+  while (!d.contra && d.useConnectivity && !stop?.() && d.connectivity());
+  if (!d.contra && !stop?.()) {
+    d.probeAll(options.maxRounds ?? 8, stop, options.schedule, options.record, options.scheduleOnly === true);
   }
   const result = d.finish();
   if (options.keepState && !d.contra) {
@@ -1069,6 +1072,13 @@ function run(d: Deducer, options: DeduceOptions): Deduction {
     states.set(result, d);
   }
   return result;
+}
+
+/** Cancellation or the deadline, as one check for the probing loop (undefined: never stop). */
+function stopOf(options: DeduceOptions): (() => boolean) | undefined {
+  const { isCancelled, deadline } = options;
+  if (deadline === undefined) return isCancelled;
+  return () => Date.now() > deadline || (isCancelled !== undefined && isCancelled());
 }
 
 export function deduce(

@@ -131,7 +131,7 @@ class HintTree {
     let schedule = options.schedule;
     if (schedule === undefined) {
       const record: number[] = [];
-      deduce(puzzle, { record, isCancelled: this.isCancelled });
+      deduce(puzzle, { record, isCancelled: this.isCancelled, deadline: this.deadline });
       schedule = record;
     }
     this.schedule = schedule;
@@ -177,7 +177,7 @@ class HintTree {
     this.checkStop();
     const p = { rows: this.puzzle.rows, cols: this.puzzle.cols, hints: this.without(M) };
     const opts: DeduceOptions = {
-      keepState: true, maxRounds: 1, schedule: this.schedule, scheduleOnly: true, connectivity: false, isCancelled: this.isCancelled,
+      keepState: true, maxRounds: 1, schedule: this.schedule, scheduleOnly: true, connectivity: false, isCancelled: this.isCancelled, deadline: this.deadline,
     };
     if (base) {
       const d = refine(p, base, opts);
@@ -318,7 +318,7 @@ class HintTree {
     const p = { rows: this.puzzle.rows, cols: this.puzzle.cols, hints };
     const step = (base: Deduction | null, opts: DeduceOptions): Deduction => {
       this.checkStop();
-      const all: DeduceOptions = { keepState: true, isCancelled: this.isCancelled, schedule: this.schedule, ...opts };
+      const all: DeduceOptions = { keepState: true, isCancelled: this.isCancelled, deadline: this.deadline, schedule: this.schedule, ...opts };
       // P[h != k] has every hint of P \ M: d's state is a sound start.
       return base ? refine(p, base, all) : deduce(p, all);
     };

@@ -3,6 +3,7 @@
  * Cancellation is a shared Int32 flag the main thread sets; the engine polls it between levels.
  */
 import { setPriority } from 'node:os';
+import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import type { Progress } from '../zdd/control';
 import type { FromWorker, ToWorker } from './protocol';
@@ -38,9 +39,15 @@ if (parentPort) {
           post({ id: msg.id, type: 'progress', progress: { ...progress } });
         },
       });
-      post({ id: msg.id, type: 'done', answer });
+      post({ id: msg.id, type: 'done', answer, heapBytes: heapBytes() });
     } catch (e) {
-      post({ id: msg.id, type: 'error', message: e instanceof Error ? `${e.message}\n${e.stack ?? ''}` : String(e) });
+      post({ id: msg.id, type: 'error', message: e instanceof Error ? `${e.message}\n${e.stack ?? ''}` : String(e), heapBytes: heapBytes() });
     }
   });
+}
+
+/** This thread's heap and external memory (typed arrays), garbage included: what it holds on to. */
+function heapBytes(): number {
+  const h = getHeapStatistics();
+  return h.total_heap_size + h.external_memory;
 }

@@ -31,6 +31,12 @@ export interface PoolOptions {
   graceMs?: number;
   /** Heap limit of each worker: an out-of-memory solve kills the worker, not the server. */
   maxHeapMb?: number;
+  /**
+   * A worker whose heap (garbage included) is past this when a document it served is closed is
+   * ended, so that the memory goes back to the system (an idle thread never collects its
+   * garbage); a new one starts on demand. Default 32 MB (a fresh worker holds about 5).
+   */
+  recycleBytes?: number;
   log?: (message: string) => void;
 }
 
@@ -51,6 +57,18 @@ interface Task {
 interface Slot {
   worker: Worker;
   task?: Task;
+  /** Heap the worker reported after its last job. */
+  heapBytes: number;
+  /** End the worker once its current job is done (see PoolOptions.recycleBytes). */
+  retire?: boolean;
+}
+
+/** What the pool holds, for introspection (the server's linkpuzzle/debugMemory). */
+export interface PoolStats {
+  workers: { busy: boolean; heapBytes: number; documents: number }[];
+  queued: number;
+  /** Workers ended to give their memory back. */
+  recycled: number;
 }
 
 export class WorkerPool {
@@ -60,6 +78,7 @@ export class WorkerPool {
   /** Document -> the worker holding its session. */
   private readonly bound = new Map<string, Slot>();
   private disposed = false;
+  private recycled = 0;
   readonly inProcess: boolean;
 
   constructor(private readonly options: PoolOptions) {
@@ -113,7 +132,31 @@ export class WorkerPool {
     }
     const slot = this.bound.get(uri);
     this.bound.delete(uri);
-    if (slot && this.slots.includes(slot)) slot.worker.postMessage({ forget: uri } satisfies ToWorker);
+    if (!slot || !this.slots.includes(slot)) return;
+    slot.worker.postMessage({ forget: uri } satisfies ToWorker);
+    if (slot.heapBytes > (this.options.recycleBytes ?? 32 * 2 ** 20)) {
+      if (slot.task) slot.retire = true;
+      else this.retire(slot);
+    }
+  }
+
+  stats(): PoolStats {
+    const documents = (x: Slot) => { let k = 0; for (const v of this.bound.values()) if (v === x) k++; return k; };
+    return {
+      workers: this.slots.map((x) => ({ busy: !!x.task, heapBytes: x.heapBytes, documents: documents(x) })),
+      queued: this.queue.length,
+      recycled: this.recycled,
+    };
+  }
+
+  /** Ends an idle worker to give its memory back (the sessions it kept go with it). */
+  private retire(slot: Slot): void {
+    const i = this.slots.indexOf(slot);
+    if (i < 0) return;
+    this.slots.splice(i, 1);
+    for (const [uri, s] of this.bound) if (s === slot) this.bound.delete(uri);
+    this.recycled++;
+    void slot.worker.terminate();
   }
 
   dispose(): void {
@@ -209,7 +252,7 @@ export class WorkerPool {
       stdout: false,
       stderr: false,
     });
-    const slot: Slot = { worker };
+    const slot: Slot = { worker, heapBytes: 0 };
     worker.on('message', (m: FromWorker) => {
       const task = slot.task;
       if (!task || task.id !== m.id) return;
@@ -218,6 +261,8 @@ export class WorkerPool {
         return;
       }
       slot.task = undefined;
+      slot.heapBytes = m.heapBytes ?? 0;
+      if (slot.retire) this.retire(slot);
       task.settle(m.type === 'done' ? { status: 'done', answer: m.answer } : { status: 'error', message: m.message });
       this.pump();
     });

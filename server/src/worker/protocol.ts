@@ -78,7 +78,8 @@ export type ToWorker =
   /** The document was closed (or is to be checked from scratch): drop its session. */
   | { forget: string };
 
+/** `heapBytes`: the worker's heap and external memory after the job (the pool recycles big workers). */
 export type FromWorker =
   | { id: number; type: 'progress'; progress: Progress }
-  | { id: number; type: 'done'; answer: JobAnswer }
-  | { id: number; type: 'error'; message: string };
+  | { id: number; type: 'done'; answer: JobAnswer; heapBytes?: number }
+  | { id: number; type: 'error'; message: string; heapBytes?: number };

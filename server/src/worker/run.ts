@@ -1,12 +1,12 @@
 /** Runs one job synchronously: used by the worker thread, and in-process when no worker bundle exists. */
-import { checkText } from '../analysis/check';
+import { checkParsed, checkText } from '../analysis/check';
 import { findConflictingHints } from '../analysis/conflicts';
 import { minimizeHints } from '../analysis/minimize';
 import { findSuggestions } from '../analysis/suggestions';
 import { parsePuzzle } from '../parse/index';
 import type { CheckOptions } from '../analysis/options';
 import type { CheckResult } from '../analysis/result';
-import type { RunControl } from '../zdd/control';
+import { withDeadline, type RunControl } from '../zdd/control';
 import { runDesignJob } from './designJobs';
 import { sessionFor, trimSessions } from './sessions';
 import type { Analysis, Job, JobAnswer } from './protocol';
@@ -50,8 +50,13 @@ export function runJob(job: Job, control: RunControl): JobAnswer {
 function check(job: Extract<Job, { type: 'check' }>, options: CheckOptions): { result: CheckResult; incremental?: Analysis['incremental'] } {
   if (job.uri && job.kind === 'slitherlink') {
     const t0 = performance.now();
-    const { puzzle, problems } = parsePuzzle(job.text, job.kind);
-    if (puzzle && problems.length === 0 && puzzle.kind === 'slitherlink') {
+    // The time limit covers the parse too (as in checkText).
+    const control = withDeadline(options.control);
+    options = { ...options, control };
+    const parsed = parsePuzzle(job.text, job.kind, { deadline: control.deadline, isCancelled: control.isCancelled });
+    const { puzzle, problems } = parsed;
+    if (!puzzle || problems.length > 0 || parsed.stopped) return { result: checkParsed(parsed, job.kind, options, t0) };
+    if (puzzle.kind === 'slitherlink') {
       const session = sessionFor(job.uri);
       const result = session.check(puzzle, options);
       trimSessions(job.uri);

@@ -77,3 +77,25 @@ export function deadlineOf(control: RunControl | undefined, start: number, timeM
   const d = start + timeMs;
   return control?.deadline !== undefined && control.deadline < d ? control.deadline : d;
 }
+
+/** Past the time limit (control.deadline) or cancelled: the StopError naming it and where the work was, else null. */
+export function stopNow(control: RunControl | undefined, where: string): StopError | null {
+  if (control?.isCancelled?.()) {
+    return new StopError({ limit: 'cancelled', message: `undecided: cancelled ${where}`, nodes: 0, progress: 0 });
+  }
+  if (control?.deadline !== undefined && Date.now() > control.deadline) {
+    const ms = resolveLimits(control).timeMs;
+    return new StopError({ limit: 'time', message: `undecided: stopped by the time limit (${ms} ms) ${where}`, nodes: 0, progress: 0 });
+  }
+  return null;
+}
+
+/**
+ * The caller's control with its limits resolved and the deadline of work starting now (the
+ * earlier of now + limits.timeMs and the caller's own deadline): what every phase of one check
+ * shares, so that they stop together and a stop names the whole limit.
+ */
+export function withDeadline(control: RunControl | undefined): RunControl & { limits: Limits; deadline: number } {
+  const limits = resolveLimits(control);
+  return { ...control, limits, deadline: deadlineOf(control, Date.now(), limits.timeMs) };
+}

@@ -99,7 +99,13 @@ export function buildZddDepthFirst(spec: Spec, filter: PathFilter | null, contro
     guard.level = level; // for the message of a memory stop
     if (phase === NEW) {
       let t = tables[level];
-      if (t === null) { t = new LevelTable(w, 64, guard); tables[level] = t; }
+      if (t === null) {
+        // A new level's table costs 64 states of the frontier's width: on a wide frontier (a
+        // 1000-wide grid) a few thousand of them take seconds, long before CHECK_MASK nodes.
+        guard.check(level);
+        t = new LevelTable(w, 64, guard);
+        tables[level] = t;
+      }
       for (let k = 0; k < w; k++) key[k] = stack[off + k];
       const x = findOrAdd(t, key, w);
       if (x >= 0) { ret = nodeOf[level]![x]; d--; continue; }

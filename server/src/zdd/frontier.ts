@@ -35,12 +35,18 @@ export interface FrontierPlan {
   leaveSlot: Int32Array;
 }
 
+/** Steps between two calls of planFrontier's `poll`. */
+const POLL_MASK = 0xffff;
+
 export function edgeCount(graph: Graph): number {
   return graph.edges.length >> 1;
 }
 
-/** The plan for deciding the edges of `graph` in `order` (default: the graph's own edge order). */
-export function planFrontier(graph: Graph, order?: Int32Array): FrontierPlan {
+/**
+ * The plan for deciding the edges of `graph` in `order` (default: the graph's own edge order).
+ * `poll` is called now and then on large graphs (it throws to stop: the caller's deadline).
+ */
+export function planFrontier(graph: Graph, order?: Int32Array, poll?: () => void): FrontierPlan {
   const m = edgeCount(graph);
   const n = graph.vertexCount;
   const ord = order ?? identityOrder(m);
@@ -54,6 +60,7 @@ export function planFrontier(graph: Graph, order?: Int32Array): FrontierPlan {
   const first = new Int32Array(n).fill(-1);
   const last = new Int32Array(n).fill(-1);
   for (let i = 0; i < m; i++) {
+    if (poll !== undefined && (i & POLL_MASK) === 0) poll();
     const e = ord[i];
     for (let k = 0; k < 2; k++) {
       const v = graph.edges[2 * e + k];
@@ -83,21 +90,17 @@ export function planFrontier(graph: Graph, order?: Int32Array): FrontierPlan {
     enterVertex[ePos[first[v]]++] = v;
     leaveVertex[lPos[last[v]]++] = v;
   }
-  // Slot assignment: the lowest free slot first (slots freed at a step are reused from the next).
+  // Slot assignment: the lowest free slot first (slots freed at a step are reused from the next),
+  // kept in a min-heap: a linear search for it cost width per vertex (seconds on a 1000x1000 grid).
   const slotOf = new Int32Array(n).fill(-1);
-  const isFree = new Uint8Array(n + 1);
-  let width = 0, freeCount = 0;
+  const free = new SlotHeap(n);
+  let width = 0;
   const slotU = new Int32Array(m), slotV = new Int32Array(m);
   for (let i = 0; i < m; i++) {
+    if (poll !== undefined && (i & POLL_MASK) === 0) poll();
     for (let p = enterStart[i]; p < enterStart[i + 1]; p++) {
       const v = enterVertex[p];
-      let s: number;
-      if (freeCount > 0) {
-        s = 0;
-        while (isFree[s] === 0) s++;
-        isFree[s] = 0;
-        freeCount--;
-      } else s = width++;
+      const s = free.size > 0 ? free.pop() : width++;
       slotOf[v] = s;
       enterSlot[p] = s;
     }
@@ -107,8 +110,7 @@ export function planFrontier(graph: Graph, order?: Int32Array): FrontierPlan {
     for (let p = leaveStart[i]; p < leaveStart[i + 1]; p++) {
       const v = leaveVertex[p];
       leaveSlot[p] = slotOf[v];
-      isFree[slotOf[v]] = 1;
-      freeCount++;
+      free.push(slotOf[v]);
       slotOf[v] = -1;
     }
   }
@@ -116,6 +118,42 @@ export function planFrontier(graph: Graph, order?: Int32Array): FrontierPlan {
     order: Int32Array.from(ord), edgeCount: m, width, slotU, slotV,
     enterStart, enterVertex, enterSlot, leaveStart, leaveVertex, leaveSlot,
   };
+}
+
+/** A binary min-heap of slot numbers (each present at most once). */
+class SlotHeap {
+  private readonly a: Int32Array;
+  size = 0;
+  constructor(capacity: number) {
+    this.a = new Int32Array(Math.max(1, capacity));
+  }
+  push(x: number): void {
+    const a = this.a;
+    let i = this.size++;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (a[parent] <= x) break;
+      a[i] = a[parent];
+      i = parent;
+    }
+    a[i] = x;
+  }
+  pop(): number {
+    const a = this.a;
+    const top = a[0];
+    const x = a[--this.size];
+    let i = 0;
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= this.size) break;
+      if (c + 1 < this.size && a[c + 1] < a[c]) c++;
+      if (a[c] >= x) break;
+      a[i] = a[c];
+      i = c;
+    }
+    a[i] = x;
+    return top;
+  }
 }
 
 /** levelOf[e] = the ZDD level that decides graph edge e (m - its step). */
