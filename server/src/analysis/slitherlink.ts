@@ -108,7 +108,8 @@ export function loopsOutcome(
     const message = e.stopped.message.replace(/^undecided: /, '');
     return { verdict: 'unique', count: '1', solution, redundantStopped: { ...e.stopped, message: `redundant hints undecided: ${message}` } };
   }
-  if (options.redundantTogether === false || redundant.length === 0) return { verdict: 'unique', count: '1', solution, redundant };
+  if (options.redundantTogether === false) return { verdict: 'unique', count: '1', solution, redundant };
+  if (redundant.length === 0) return { verdict: 'unique', count: '1', solution, redundant, redundantTogether: [] };
   return { verdict: 'unique', count: '1', solution, redundant, ...redundantTogether(puzzle, redundant, firstEdges, sub(), schedule) };
 }
 
