@@ -50,6 +50,11 @@ export interface MinimizeResult {
   stopped?: Stopped;
 }
 
+/** A pass's outcome as a check reports it (CheckResult.redundantTogether and why it is incomplete). */
+export function togetherOf(m: MinimizeResult): Pick<CheckResult, 'redundantTogether' | 'redundantTogetherStopped'> {
+  return { redundantTogether: m.removed, ...(m.stopped ? { redundantTogetherStopped: m.stopped } : {}) };
+}
+
 type Step = { verdict: 'unique' | 'multiple' } | { verdict: 'unknown'; stopped?: Stopped };
 
 /**

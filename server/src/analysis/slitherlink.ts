@@ -8,7 +8,7 @@ import { deadlineOf, resolveLimits, StopError, type RunControl } from '../zdd/co
 import { deduce } from '../slitherlink/deduce';
 import { buildLoops, edgesAsVertexPairs, loopEdges } from '../slitherlink/solve';
 import { findRedundantHints } from '../slitherlink/redundant';
-import { minimizeHints } from './minimize';
+import { minimizeHints, togetherOf } from './minimize';
 import type { CheckOptions } from './options';
 import type { CheckResult, CellRef } from './result';
 
@@ -121,8 +121,7 @@ export function redundantTogether(
   puzzle: SlitherlinkPuzzle, redundant: readonly CellRef[], solution: readonly number[], control: RunControl,
   schedule?: readonly number[],
 ): Pick<CheckResult, 'redundantTogether' | 'redundantTogetherStopped'> {
-  const m = minimizeHints(puzzle, redundant, { control, solution, ...(schedule ? { schedule } : {}) });
-  return { redundantTogether: m.removed, ...(m.stopped ? { redundantTogetherStopped: m.stopped } : {}) };
+  return togetherOf(minimizeHints(puzzle, redundant, { control, solution, ...(schedule ? { schedule } : {}) }));
 }
 
 function cancelled(): StopError {

@@ -30,6 +30,7 @@ import { askedFor, fixAllStub, fixAllWithEdit, quickFixes, wants, type ActionCon
 import { parseDiagnostics, resultDiagnostics, gridAnchor } from './diagnostics';
 import { kindOf, parsed } from './documents';
 import { hoverAt } from './hover';
+import { redundantSummaryFixes } from './redundantSummaryFix';
 import { ProgressReporter } from './progress';
 import {
   Codes,
@@ -246,7 +247,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     progress.end(s.uri);
     if (analysis.partial) {
       const v = analysis.result.verdict;
-      const what = v === 'none' ? 'Finding conflicting hints and repairs in' : v === 'multiple' ? 'Finding hints that make it unique in' : 'Finding redundant hints in';
+      const what = v === 'none' ? 'Finding conflicting hints and repairs in' : v === 'multiple' ? 'Finding hints that make it unique in'
+        : analysis.result.redundant ? 'Finding which redundant hints can go together in' : 'Finding redundant hints in';
       progress.begin(s.uri, s.version, what, false);
     }
     const diagnostics = [...resultDiagnostics(s.uri, p.puzzle, analysis, s.key), ...intendedSolutionDiagnostics(s.uri, p.puzzle, analysis.result, s.key)];
@@ -418,6 +420,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const actions: CodeAction[] = [];
     if (wants(only, CodeActionKind.QuickFix)) actions.push(...quickFixes(ctx, params.range, params.context?.diagnostics ?? []));
     if (wants(only, CodeActionKind.QuickFix)) actions.push(...suggestActions(ctx, params.context?.diagnostics ?? []));
+    if (wants(only, CodeActionKind.QuickFix)) actions.push(...redundantSummaryFixes(ctx, params.context?.diagnostics ?? []));
     actions.push(...designActions(ctx, only));
     if (wants(only, FixAllKind)) {
       if (resolveSupport) {
