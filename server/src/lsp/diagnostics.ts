@@ -135,7 +135,7 @@ export function resultDiagnostics(uri: string, p: Puzzle | null, a: Analysis, ke
       for (const h of r.redundant ?? []) {
         out.push(
           diag(cellRange(p, h.row, h.col), DiagnosticSeverity.Hint, Codes.redundantHint,
-            `Redundant ${cellLabel(p, h.row, h.col)} at ${cellName(h.row, h.col)}: the solution stays unique without it.`,
+            `Redundant ${cellLabel(p, h.row, h.col)} at ${cellName(h.row, h.col)}: on its own, the solution stays unique without it.`,
             { key, row: h.row, col: h.col }, { tags: [DiagnosticTag.Unnecessary] }),
         );
       }
