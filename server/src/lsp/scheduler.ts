@@ -171,13 +171,18 @@ export class Scheduler {
     if (hit) return hit;
     const running = this.together.get(s.key);
     if (running) {
-      const m = await new Promise<MinimizeResult | null>((resolve) => {
-        onCancel(() => resolve(null));
-        void running.then(resolve);
+      let cancelled = false;
+      await new Promise<void>((resolve) => {
+        onCancel(() => {
+          cancelled = true;
+          resolve();
+        });
+        void running.then(() => resolve());
       });
       const done = this.minimized.get(s.key);
       if (done) return done;
-      if (m === null) return null;
+      if (cancelled) return null;
+      // The pass did not finish (stopped by an edit, or failed): run the fix-all's own.
     }
     const known = this.cache.get(s.key) ?? this.cache.get(partialKey(s.key));
     const solution = known?.result.verdict === 'unique' && known.result.solution && 'edges' in known.result.solution ? known.result.solution.edges : undefined;
