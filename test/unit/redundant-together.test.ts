@@ -139,6 +139,6 @@ describe('redundantTogether', () => {
     const r = redundantTogether(p, full.redundant!, solutionEdges(p, full), { deadline: Date.now() - 1 });
     expect(r.redundantTogether).toEqual([]);
     expect(r.redundantTogetherStopped?.limit).toBe('time');
-    expect(r.redundantTogetherStopped?.message).toMatch(/^Remove all redundant hints: stopped after \d+ ms \(limit 60000 ms\), 0 of 40 checks done/);
+    expect(r.redundantTogetherStopped?.message).toBe("Remove all redundant hints: stopped by the check's time limit (60000 ms), 0 of 40 checks done");
   });
 });

@@ -7,9 +7,13 @@ export class Budget {
   private readonly limits: Limits;
   /** Date.now() time to stop by: limits.timeMs from now, or the caller's earlier deadline (a step of a larger check). */
   private readonly end: number;
+  /** The caller's deadline is the earlier one. */
+  private readonly shared: boolean;
   constructor(private readonly control: RunControl | undefined, private readonly perCheck?: Partial<Limits>) {
     this.limits = resolveLimits(control);
-    this.end = deadlineOf(control, Date.now(), this.limits.timeMs);
+    const now = Date.now();
+    this.end = deadlineOf(control, now, this.limits.timeMs);
+    this.shared = this.end < now + this.limits.timeMs;
   }
 
   elapsed(): number {
@@ -24,7 +28,10 @@ export class Budget {
     if (Date.now() >= this.end) {
       return {
         limit: 'time',
-        message: `${what}: stopped after ${Math.round(this.elapsed())} ms (limit ${this.limits.timeMs} ms), ${done} of ${total} checks done`,
+        // A deadline shared with a larger check may come before this budget's own timeMs: name the limit, not our share of it.
+        message: this.shared
+          ? `${what}: stopped by the check's time limit (${this.limits.timeMs} ms), ${done} of ${total} checks done`
+          : `${what}: stopped after ${Math.round(this.elapsed())} ms (limit ${this.limits.timeMs} ms), ${done} of ${total} checks done`,
         nodes: 0,
         progress: total ? done / total : 0,
       };
