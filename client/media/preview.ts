@@ -231,6 +231,7 @@ function update(m: HostMessage): void {
   uri = m.uri;
   title.textContent = m.title;
   summary.textContent = m.summary;
+  summary.title = m.summaryTitle ?? '';
   summary.dataset.verdict = m.verdict;
   document.body.classList.toggle('checking', m.checking);
   document.body.dataset.verdict = m.verdict;

@@ -17,6 +17,7 @@ import { registerExchangeCommands } from './exchange';
 import { PreviewManager } from './preview';
 import { ResultStore, type ResultChangedParams } from './results';
 import { puzzleSignature } from './signature';
+import { RedundantMarks } from './redundantMarks';
 import { PuzzleStatusBar } from './statusBar';
 import type { StatusParams } from './summary';
 
@@ -91,6 +92,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     store,
     preview,
     statusBar,
+    new RedundantMarks(store),
     ...registerCommands(host),
     ...registerDesignCommands(host),
     ...registerExchangeCommands(),

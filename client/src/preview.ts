@@ -16,7 +16,7 @@ import { newNonce, previewHtml, type HostMessage, type PageMessage, type Preview
 import { isPuzzleDocument, type ResultStore } from './results';
 import { toggleSolutionMark } from './solutionEdit';
 import { puzzleSignature } from './signature';
-import { statusText } from './summary';
+import { redundancySentence, statusText } from './summary';
 
 export const PREVIEW_VIEW_TYPE = 'linkpuzzle.preview';
 
@@ -217,15 +217,18 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
     const svg = puzzle
       ? renderSvg(puzzle, result, { stale })
       : message(problem || 'No grid found in this file.');
+    // Redundant hints only from a result of the current grid (a stale one's are not this text's).
+    const redundancy = result && !stale ? result : undefined;
     const summary = status && status.state !== 'checking'
-      ? statusText(status)
-      : result ? statusText({ uri, state: 'done', verdict: result.verdict, count: result.count, ms: result.ms }) : '';
+      ? statusText(status, redundancy)
+      : result ? statusText({ uri, state: 'done', verdict: result.verdict, count: result.count, ms: result.ms }, redundancy) : '';
     this.post({
       type: 'update',
       uri,
       title: path.posix.basename(doc.uri.path),
       svg,
       summary,
+      summaryTitle: redundancySentence(redundancy),
       verdict: stale ? 'pending' : (result?.verdict ?? 'pending'),
       checking,
     });

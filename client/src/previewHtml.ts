@@ -12,6 +12,8 @@ export type HostMessage = {
   svg: string;
   /** One line about the check, e.g. "unique · 12 ms". */
   summary: string;
+  /** The summary's tooltip (e.g. how many redundant hints can go together), '' for none. */
+  summaryTitle?: string;
   verdict: string;
   /** A check of the current text is running. */
   checking: boolean;

@@ -467,6 +467,10 @@ function slitherBoard(
       if (conflict.has(i)) {
         hints.push(`<circle class="lp-conflict-mark" cx="${x}" cy="${y}" r="${CELL * 0.38}" data-row="${r}" data-col="${c}"/>`);
       }
+      // A redundant hint gets a dashed ring as well as a muted digit: fading alone is easy to miss.
+      if (redundant.has(i)) {
+        hints.push(`<circle class="lp-redundant-mark" cx="${x}" cy="${y}" r="${CELL * 0.36}" data-row="${r}" data-col="${c}"/>`);
+      }
       const cls = `lp-hint lp-hint-${h}${redundant.has(i) ? ' lp-redundant' : ''}${conflict.has(i) ? ' lp-conflict' : ''}`;
       hints.push(
         `<text class="${cls}" x="${x}" y="${y}" text-anchor="middle" dominant-baseline="central" data-row="${r}" data-col="${c}">${h}</text>`,

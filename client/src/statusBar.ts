@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { isPuzzleDocument, type ResultStore } from './results';
-import { formatCount, formatMs, statusText, verdictIcon, type StatusParams } from './summary';
+import { formatCount, formatMs, redundancySentence, statusText, verdictIcon, type Redundancy, type StatusParams } from './summary';
 
 export class PuzzleStatusBar implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
@@ -62,8 +62,9 @@ export class PuzzleStatusBar implements vscode.Disposable {
       this.item.text = '$(sync~spin) checking…';
       this.item.tooltip = 'Link Puzzles: counting the solutions… Click to open the preview.';
     } else {
-      this.item.text = `${s.state === 'error' ? '$(error)' : verdictIcon(s.verdict)} ${statusText(s)}`;
-      this.item.tooltip = this.tooltip(s);
+      const r = this.redundancy(s);
+      this.item.text = `${s.state === 'error' ? '$(error)' : verdictIcon(s.verdict)} ${statusText(s, r)}`;
+      this.item.tooltip = this.tooltip(s, r);
     }
     this.item.backgroundColor =
       s?.state === 'error' || s?.verdict === 'invalid' || s?.verdict === 'none'
@@ -74,11 +75,20 @@ export class PuzzleStatusBar implements vscode.Disposable {
     this.item.show();
   }
 
-  private tooltip(s: StatusParams): vscode.MarkdownString {
+  /** The shown document's result, when it is the one the status is about (for its redundant hints). */
+  private redundancy(s: StatusParams): Redundancy | undefined {
+    const entry = this.uri ? this.store.result(this.uri) : undefined;
+    if (!entry || (s.version !== undefined && entry.version !== s.version)) return undefined;
+    return entry.result;
+  }
+
+  private tooltip(s: StatusParams, r: Redundancy | undefined): vscode.MarkdownString {
     const md = new vscode.MarkdownString();
     md.appendMarkdown('**Link Puzzles**\n\n');
     if (s.verdict) md.appendMarkdown(`Verdict: \`${s.verdict}\`\n\n`);
     if (s.count) md.appendMarkdown(`Solutions: ${formatCount(s.count)}\n\n`);
+    const redundant = redundancySentence(r);
+    if (redundant) md.appendText(redundant + '\n\n');
     if (s.ms !== undefined) md.appendMarkdown(`Time: ${formatMs(s.ms)}\n\n`);
     if (s.message) md.appendText(s.message + '\n\n');
     md.appendMarkdown('Click to open the preview.');

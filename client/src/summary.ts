@@ -2,11 +2,13 @@
  * Short texts for a check's outcome, shared by the status bar and the preview's toolbar.
  * Pure: no VS Code imports.
  */
-import type { Verdict } from '../../server/src/analysis/result';
+import type { CellRef, Verdict } from '../../server/src/analysis/result';
 
 /** The server's `linkpuzzle/status` notification. */
 export interface StatusParams {
   uri: string;
+  /** The document version the status is about (the server sends it). */
+  version?: number;
   state: 'checking' | 'done' | 'error';
   verdict?: Verdict;
   count?: string | null;
@@ -51,11 +53,61 @@ export function verdictText(verdict: Verdict | undefined, count?: string | null)
   }
 }
 
-/** Status bar text without the icon, e.g. "unique · 12 ms", "24 solutions · 1.20 s", "checking…". */
-export function statusText(s: StatusParams): string {
+/** What the redundancy texts read of a published result (the server's PublishedResult). */
+export interface Redundancy {
+  verdict?: Verdict;
+  redundant?: CellRef[];
+  redundantTogether?: CellRef[];
+  redundantTogetherStopped?: { message: string };
+  /** The server is still computing extras (here: which redundant hints can go together). */
+  extrasPending?: boolean;
+}
+
+/**
+ * Redundant hints, short: "18 redundant (10 can go together)", "3 redundant (all can go
+ * together)", "18 redundant (together: checking…)", "18 redundant (together: undecided)";
+ * '' when none is redundant (or not a unique puzzle).
+ */
+export function redundancyText(r: Redundancy | undefined): string {
+  const all = r?.verdict === 'unique' ? (r.redundant?.length ?? 0) : 0;
+  if (!r || all === 0) return '';
+  const t = r.redundantTogether;
+  if (r.redundantTogetherStopped) return `${all} redundant (together: undecided)`;
+  if (!t) return r.extrasPending ? `${all} redundant (together: checking…)` : `${all} redundant`;
+  if (all === 1) return '1 redundant';
+  if (t.length === all) return `${all} redundant (all can go together)`;
+  return `${all} redundant (${t.length} can go together)`;
+}
+
+/**
+ * The same as a sentence, for tooltips: redundant hints are redundant one at a time; how many
+ * "Remove All Redundant Hints" removes. '' when none is redundant.
+ */
+export function redundancySentence(r: Redundancy | undefined): string {
+  const all = r?.verdict === 'unique' ? (r.redundant?.length ?? 0) : 0;
+  if (!r || all === 0) return '';
+  const hints = (n: number) => `${n} hint${n === 1 ? '' : 's'}`;
+  const t = r.redundantTogether;
+  if (r.redundantTogetherStopped) {
+    const sofar = t?.length ? ` ${t.length} can, found before it stopped.` : '';
+    return `${hints(all)} are redundant one at a time; whether they can all go together is undecided (${r.redundantTogetherStopped.message}).${sofar}`;
+  }
+  if (all === 1) return '1 hint is redundant: the solution stays unique without it.';
+  if (!t) return `${hints(all)} are redundant one at a time${r.extrasPending ? '; finding how many can go together…' : '.'}`;
+  if (t.length === all) return `${hints(all)} are redundant, and all can go together: Remove All Redundant Hints removes them all.`;
+  const stay = all - t.length;
+  return `${hints(all)} are redundant one at a time, but they cannot all go: Remove All Redundant Hints removes ${t.length} (${stay} ${stay === 1 ? 'stays' : 'stay'} needed once those are gone).`;
+}
+
+/**
+ * Status bar text without the icon, e.g. "unique · 12 ms", "24 solutions · 1.20 s",
+ * "unique · 18 redundant (10 can go together) · 1.20 s", "checking…". `r`: the result the status
+ * is about, for its redundant hints.
+ */
+export function statusText(s: StatusParams, r?: Redundancy): string {
   if (s.state === 'checking') return 'checking…';
   if (s.state === 'error') return s.message ? `error: ${s.message}` : 'error';
-  const parts = [verdictText(s.verdict, s.count)];
+  const parts = [verdictText(s.verdict, s.count), redundancyText(r)];
   const t = formatMs(s.ms);
   if (t) parts.push(t);
   return parts.filter(Boolean).join(' · ');

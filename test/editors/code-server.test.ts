@@ -177,8 +177,16 @@ describe.skipIf(skipSuite('code-server'))('VS Code (code-server) end to end', ()
     const status = page.locator('.statusbar-item', { hasText: 'unique' });
     await status.waitFor({ timeout: 30_000 });
     step(`status bar: ${(await status.first().textContent())?.trim()}`);
-    // No errors or warnings: the status bar's problem counts are zero.
-    expect(await page.locator('.statusbar-item[id="status.problems"]').textContent()).toMatch(/^\D*0\D+0\D*$/);
+    // No errors or warnings: the status bar's problem counts are zero. One Information item: the
+    // redundant-hint summary (how many can go together), which the Problems view lists.
+    await expect.poll(async () => page.locator('.statusbar-item[id="status.problems"]').textContent(), { timeout: 60_000 }).toMatch(/^\D*0\D+0\D+1\D*$/);
+    // The status bar says how many hints are redundant and how many can go together.
+    await expect.poll(async () => status.first().textContent(), { timeout: 60_000 }).toMatch(/unique · \d+ redundant \((\d+|all) can go together\)/);
+    // Besides the fade, each redundant hint is boxed (dashed) in the editor (a decoration's border
+    // is drawn in the view overlays, behind the text).
+    const boxed = () => page.locator('.editor-instance .view-overlays div').evaluateAll((els) =>
+      els.filter((e) => getComputedStyle(e).borderTopStyle === 'dashed').length);
+    await expect.poll(boxed, { timeout: 30_000 }).toBeGreaterThan(0);
 
     // Room for editor and preview side by side: hide the side bar, then Ctrl+K V.
     await page.locator('.editor-instance .monaco-editor .view-lines').click({ position: { x: 5, y: 5 } });
@@ -243,6 +251,7 @@ describe.skipIf(skipSuite('code-server'))('VS Code (code-server) end to end', ()
     await expect.poll(async () => frame.locator('svg[data-verdict="unique"]:not(.lp-stale) text.lp-redundant').count(), { timeout: 60_000 }).toBe(0);
     expect(await frame.locator('svg line.lp-edge').count()).toBe(expectedEdges);
     await expect.poll(async () => page.locator('.editor-instance .squiggly-inline-unnecessary').count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(boxed, { timeout: 30_000 }).toBe(0);
     step('preview and diagnostics updated after the fix');
     await page.screenshot({ path: join(ROOT, 'test', 'artifacts', 'code-server-after-fix.png') });
 

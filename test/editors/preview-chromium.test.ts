@@ -151,10 +151,11 @@ describe.skipIf(skip)('preview page in Chromium', () => {
     // Theme colours reach the picture: the loop is drawn in the theme's blue.
     const edgeStroke = await page.locator('line.lp-edge').first().evaluate((el) => getComputedStyle(el).stroke);
     expect(edgeStroke).toBe(await themeColour(page, '--vscode-charts-blue'));
-    // Redundant hints are faded, the others are not.
+    // Redundant hints are faded and ringed, the others are not (measured in preview-redundant.test.ts).
     const faded = page.locator('text.lp-hint.lp-redundant');
     expect(await faded.count()).toBe(result.redundant!.length);
-    expect(Number(await faded.first().evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(0.6);
+    expect(await page.locator('circle.lp-redundant-mark').count()).toBe(result.redundant!.length);
+    expect(Number(await faded.first().evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(1);
     expect(Number(await page.locator('text.lp-hint:not(.lp-redundant)').first().evaluate((el) => getComputedStyle(el).opacity))).toBe(1);
 
     await page.screenshot({ path: join(artifacts, 'preview-slitherlink-unique.png') });

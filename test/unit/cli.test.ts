@@ -183,11 +183,19 @@ describe('linkpuzzle check --json', () => {
     expectShape(e);
     expect(e.verdict).toBe('unique');
     expect(e.redundant).toEqual([{ row: 0, col: 0 }, { row: 0, col: 1 }]);
+    // But not both: without both 3s every loop of the 1×2 grid fits (3 of them). Remove all takes
+    // the first and keeps the second.
+    expect(e.redundantTogether).toEqual([{ row: 0, col: 0 }]);
+    expect(e.redundantTogetherStopped).toBeUndefined();
     const without = json(['--no-redundant', p]).entries[0];
     expect(without.redundant).toBeNull();
+    expect(without.redundantTogether).toBeNull();
     expect(without.verdict).toBe('unique');
     const table = run(['check', p]);
     expect(table.stdout).toContain('redundant hints (row,col): (1,1) (1,2)');
+    expect(table.stdout).toMatch(/^file .* redundant  together +time$/m);
+    expect(table.stdout).toMatch(/pair\.slk .* unique +1 +2 +1 +\S+ ms$/m);
+    expect(table.stdout).toContain('redundant one at a time, not all together: Remove all redundant hints removes 1 of 2: (1,1) (1 stays needed)');
   });
 
   it('reports Numberlink with its rule; --rule overrides the file', () => {

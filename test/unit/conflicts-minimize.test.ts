@@ -7,6 +7,8 @@ import { findConflictingHints } from '../../server/src/analysis/conflicts';
 import { hintUnits, keepUnits } from '../../server/src/analysis/hints';
 import { minimizeHints } from '../../server/src/analysis/minimize';
 import { checkSlitherlink } from '../../server/src/analysis/slitherlink';
+import type { LoopSolution } from '../../server/src/analysis/result';
+import { Grid } from '../../server/src/model/grid';
 import type { NumberlinkPuzzle, SlitherlinkPuzzle } from '../../server/src/model/puzzle';
 import { parseNumberlink, parseSlitherlink } from '../../server/src/parse/index';
 import { bruteSolve } from './numberlink-brute';
@@ -117,8 +119,10 @@ describe('minimizeHints', () => {
       tested++;
       const res = checkSlitherlink(p);
       expect(res.verdict).toBe('unique');
+      const grid = new Grid(rows, cols);
+      const solution = (res.solution as LoopSolution).edges.map(([a, b, c, d]) => grid.edgeBetween(a, b, c, d));
       for (const candidates of [res.redundant!, undefined]) {
-        const m = minimizeHints(p, candidates);
+        const m = minimizeHints(p, candidates, { solution });
         expect(m.minimal).toBe(true);
         const removed = new Set(m.removed.map((x) => x.row * cols + x.col));
         for (const x of m.removed) expect(res.redundant).toContainEqual(x);

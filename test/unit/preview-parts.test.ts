@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseNumberlink, parseSlitherlink } from '../../server/src/parse/index';
 import { previewHtml, newNonce } from '../../client/src/previewHtml';
 import { puzzleSignature } from '../../client/src/signature';
-import { formatCount, formatMs, statusText, verdictIcon } from '../../client/src/summary';
+import { formatCount, formatMs, redundancySentence, redundancyText, statusText, verdictIcon } from '../../client/src/summary';
 
 describe('status texts', () => {
   it('says verdict, count and time', () => {
@@ -15,6 +15,31 @@ describe('status texts', () => {
     expect(statusText({ uri: 'u', state: 'done', verdict: 'unknown', ms: 61_000 })).toBe('undecided · 1 min 1 s');
     expect(statusText({ uri: 'u', state: 'error', message: 'worker died' })).toBe('error: worker died');
     expect(verdictIcon('unique')).toMatch(/^\$\([\w-]+\)$/);
+  });
+
+  it('says how many redundant hints there are and how many can go together (redundant one at a time is not all together)', () => {
+    const cells = (n: number) => Array.from({ length: n }, (_, i) => ({ row: 0, col: i }));
+    const done = { uri: 'u', state: 'done' as const, verdict: 'unique' as const, count: '1', ms: 1200 };
+    const r = { verdict: 'unique' as const, redundant: cells(43), redundantTogether: cells(12) };
+    expect(statusText(done, r)).toBe('unique · 43 redundant (12 can go together) · 1.20 s');
+    expect(redundancySentence(r)).toBe(
+      '43 hints are redundant one at a time, but they cannot all go: Remove All Redundant Hints removes 12 (31 stay needed once those are gone).',
+    );
+    const all = { verdict: 'unique' as const, redundant: cells(3), redundantTogether: cells(3) };
+    expect(redundancyText(all)).toBe('3 redundant (all can go together)');
+    expect(redundancySentence(all)).toBe('3 hints are redundant, and all can go together: Remove All Redundant Hints removes them all.');
+    // While the server computes it, and when a limit stopped it.
+    const pending = { verdict: 'unique' as const, redundant: cells(43), extrasPending: true };
+    expect(redundancyText(pending)).toBe('43 redundant (together: checking…)');
+    expect(redundancySentence(pending)).toBe('43 hints are redundant one at a time; finding how many can go together…');
+    const stopped = { ...r, redundantTogetherStopped: { message: 'Remove all redundant hints: stopped after 60000 ms (limit 60000 ms), 30 of 43 checks done' } };
+    expect(redundancyText(stopped)).toBe('43 redundant (together: undecided)');
+    expect(redundancySentence(stopped)).toMatch(/^43 hints are redundant one at a time; whether they can all go together is undecided \(.*30 of 43 checks done\)\. 12 can, found before it stopped\.$/);
+    // Nothing to say: no redundant hint, one, or not unique.
+    expect(redundancyText({ verdict: 'unique', redundant: [] })).toBe('');
+    expect(redundancyText({ verdict: 'unique', redundant: cells(1), redundantTogether: cells(1) })).toBe('1 redundant');
+    expect(redundancyText({ verdict: 'multiple', redundant: cells(3) })).toBe('');
+    expect(statusText(done)).toBe('unique · 1.20 s');
   });
 
   it('groups the digits of counts past 2^53 exactly', () => {

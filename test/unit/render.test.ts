@@ -139,6 +139,9 @@ describe('renderSvg: Slitherlink', () => {
     const svg = renderSvg(p, result('slitherlink', p.rows, p.cols, { redundant, solution: { edges: [] } }));
     const faded = elements(svg, 'text', 'lp-redundant').map((t) => [Number(t['data-row']), Number(t['data-col'])]);
     expect(faded).toEqual([[0, 3], [3, 2]]);
+    // Each also gets a ring (not only a fade), and no other hint does.
+    const rings = elements(svg, 'circle', 'lp-redundant-mark').map((t) => [Number(t['data-row']), Number(t['data-col'])]);
+    expect(rings).toEqual([[0, 3], [3, 2]]);
   });
 
   it('draws two solutions with their differences marked when there are several', () => {

@@ -1,12 +1,19 @@
 /** Shared time/cancellation bookkeeping for analyses that run many solver checks in a row. */
 import type { Limits, RunControl, Stopped } from '../zdd/control';
-import { resolveLimits } from '../zdd/control';
+import { deadlineOf, resolveLimits } from '../zdd/control';
 
 export class Budget {
   private readonly t0 = performance.now();
   private readonly limits: Limits;
+  /** Date.now() time to stop by: limits.timeMs from now, or the caller's earlier deadline (a step of a larger check). */
+  private readonly end: number;
+  /** The caller's deadline is the earlier one. */
+  private readonly shared: boolean;
   constructor(private readonly control: RunControl | undefined, private readonly perCheck?: Partial<Limits>) {
     this.limits = resolveLimits(control);
+    const now = Date.now();
+    this.end = deadlineOf(control, now, this.limits.timeMs);
+    this.shared = this.end < now + this.limits.timeMs;
   }
 
   elapsed(): number {
@@ -18,10 +25,13 @@ export class Budget {
     if (this.control?.isCancelled?.()) {
       return { limit: 'cancelled', message: `${what}: cancelled after ${done} of ${total} checks`, nodes: 0, progress: total ? done / total : 0 };
     }
-    if (this.elapsed() >= this.limits.timeMs) {
+    if (Date.now() >= this.end) {
       return {
         limit: 'time',
-        message: `${what}: stopped after ${Math.round(this.elapsed())} ms (limit ${this.limits.timeMs} ms), ${done} of ${total} checks done`,
+        // A deadline shared with a larger check may come before this budget's own timeMs: name the limit, not our share of it.
+        message: this.shared
+          ? `${what}: stopped by the check's time limit (${this.limits.timeMs} ms), ${done} of ${total} checks done`
+          : `${what}: stopped after ${Math.round(this.elapsed())} ms (limit ${this.limits.timeMs} ms), ${done} of ${total} checks done`,
         nodes: 0,
         progress: total ? done / total : 0,
       };
@@ -31,7 +41,7 @@ export class Budget {
 
   /** Control for one solver check: what is left of the overall time, capped by the per-check limits. */
   checkControl(): RunControl {
-    const left = Math.max(1, this.limits.timeMs - this.elapsed());
+    const left = Math.max(1, this.end - Date.now());
     const limits: Partial<Limits> = {
       maxNodes: this.perCheck?.maxNodes ?? this.limits.maxNodes,
       timeMs: Math.min(left, this.perCheck?.timeMs ?? left),

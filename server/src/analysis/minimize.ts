@@ -1,23 +1,42 @@
 /**
- * "Remove all redundant hints": drop Slitherlink hints one at a time, re-checking after each,
- * until the puzzle is minimal and still unique.
+ * "Remove all redundant hints": drop Slitherlink hints one at a time, in order, each while the
+ * puzzle stays unique, until the puzzle is minimal.
  *
  * Only hints that are redundant in the original puzzle can ever go: if P - h has several
  * solutions, so has every P - S - h (fewer hints, at least the same solutions). And a hint that
  * fails once stays needed, since later removals only shrink the puzzle further. So one pass over
  * the originally redundant hints, in order, gives a minimal puzzle with exactly that many checks.
+ *
+ * Each step asks whether hint h is redundant in the puzzle Q left so far. Q is unique with the
+ * same loop L as P (it has a subset of P's hints), so this is the redundant-hint question for one
+ * hint of Q (slitherlink/redundant.ts, given L): witnesses near L settle a needed hint quickly,
+ * deduction usually settles a redundant one. Exact, like counting the loops of Q - h, and far
+ * cheaper once many hints are gone (a sparse Q's loops are many). The check's own extras run
+ * this same pass (analysis/slitherlink.ts), so the number a check reports is what this removes.
  */
 import type { SlitherlinkPuzzle } from '../model/puzzle';
-import type { Limits, RunControl, Stopped } from '../zdd/control';
+import { deduce } from '../slitherlink/deduce';
+import { findRedundantHints } from '../slitherlink/redundant';
+import { StopError, type Limits, type RunControl, type Stopped } from '../zdd/control';
 import { Budget } from './budget';
 import { withoutSlitherlinkHints } from './hints';
 import type { CellRef, CheckResult } from './result';
-import { checkSlitherlink } from './slitherlink';
+
+/** What the pass is called in its messages (the command's name). */
+export const REMOVE_ALL = 'Remove all redundant hints';
 
 export interface MinimizeOptions {
+  /** Limits and cancellation of the whole pass (a `deadline` shared with a larger check is honoured). */
   control?: RunControl;
   perCheck?: Partial<Limits>;
-  /** The solver; defaults to the real one (tests may count calls). */
+  /**
+   * The puzzle's unique solution, as grid edge indices: each step then asks whether the hint is
+   * redundant in the puzzle left (see the module comment). Required unless `check` is given.
+   */
+  solution?: readonly number[];
+  /** The probing order of the puzzle's deduction (RedundancyOptions.schedule), when known. */
+  schedule?: readonly number[];
+  /** Decide each step by counting with this solver instead (tests: an independent method). */
   check?: (p: SlitherlinkPuzzle, control: RunControl) => CheckResult;
 }
 
@@ -27,12 +46,21 @@ export interface MinimizeResult {
   /** True when every candidate was decided: the remaining puzzle is minimal. */
   minimal: boolean;
   checks: number;
+  /** Why the pass is not complete: a limit stopped it, or some step could not be decided. */
   stopped?: Stopped;
 }
 
+/** A pass's outcome as a check reports it (CheckResult.redundantTogether and why it is incomplete). */
+export function togetherOf(m: MinimizeResult): Pick<CheckResult, 'redundantTogether' | 'redundantTogetherStopped'> {
+  return { redundantTogether: m.removed, ...(m.stopped ? { redundantTogetherStopped: m.stopped } : {}) };
+}
+
+type Step = { verdict: 'unique' | 'multiple' } | { verdict: 'unknown'; stopped?: Stopped };
+
 /**
  * `redundant`: the hints whose removal alone keeps `puzzle` unique (CheckResult.redundant of a
- * unique puzzle). When omitted, every hint is a candidate (slower, same answer).
+ * unique puzzle), in the order to try them. When omitted, every hint is a candidate, in reading
+ * order (slower, same answer).
  */
 export function minimizeHints(
   puzzle: SlitherlinkPuzzle,
@@ -47,32 +75,72 @@ export function minimizeHints(
       if (puzzle.hints[i]! >= 0) candidates.push({ row: Math.floor(i / puzzle.cols), col: i % puzzle.cols });
   }
   const budget = new Budget(options.control, options.perCheck);
-  const check =
-    options.check ??
-    ((p: SlitherlinkPuzzle, control: RunControl) => checkSlitherlink(p, { control, redundant: false, secondSolution: false }));
+  const decide = stepDecider(options);
 
   const removed: CellRef[] = [];
   let current = puzzle;
   let minimal = true;
   let checks = 0;
   let stopped: Stopped | undefined;
+  let undecided: Stopped | undefined;
+  let undecidedCount = 0;
   for (const cell of candidates) {
-    const s = budget.stopped(checks, candidates.length, 'minimising hints');
+    const s = budget.stopped(checks, candidates.length, REMOVE_ALL);
     if (s) {
       stopped = s;
       minimal = false;
       break;
     }
-    const next = withoutSlitherlinkHints(current, [cell]);
     checks++;
-    const verdict = check(next, budget.checkControl()).verdict;
-    if (verdict === 'unique') {
+    const step = decide(current, cell, budget.checkControl());
+    if (step.verdict === 'unique') {
       removed.push(cell);
-      current = next;
-    } else if (verdict !== 'multiple') {
-      // Undecided (or something unexpected): keep the hint; the result is then not proven minimal.
+      current = withoutSlitherlinkHints(current, [cell]);
+    } else if (step.verdict === 'unknown') {
+      // Undecided: keep the hint; the result is then not proven minimal.
       minimal = false;
+      undecidedCount++;
+      undecided = step.stopped ?? undecided;
     }
   }
+  if (!stopped && !minimal) {
+    const why = undecided ? ` (${undecided.message.replace(/^undecided: /, '')})` : '';
+    stopped = {
+      limit: undecided?.limit ?? 'nodes',
+      message: `${REMOVE_ALL}: ${undecidedCount} of ${candidates.length} hints undecided${why}`,
+      nodes: undecided?.nodes ?? 0,
+      progress: candidates.length ? (candidates.length - undecidedCount) / candidates.length : 0,
+    };
+  }
   return { removed, minimal, checks, ...(stopped ? { stopped } : {}) };
+}
+
+/** Whether Q - cell is still unique, by the caller's counting solver or by redundancy in Q. */
+function stepDecider(options: MinimizeOptions): (q: SlitherlinkPuzzle, cell: CellRef, control: RunControl) => Step {
+  const { check, solution, schedule } = options;
+  if (check) {
+    return (q, cell, control) => {
+      const r = check(withoutSlitherlinkHints(q, [cell]), control);
+      if (r.verdict === 'unique' || r.verdict === 'multiple') return { verdict: r.verdict };
+      return { verdict: 'unknown', ...(r.stopped ? { stopped: r.stopped } : {}) };
+    };
+  }
+  if (!solution) throw new Error('minimizeHints: the solution (or a check) is required');
+  // One probing order for every step (only an order: no fact of P is used for Q).
+  let order = schedule;
+  return (q, cell, control) => {
+    const x = cell.row * q.cols + cell.col;
+    try {
+      if (!order) {
+        const record: number[] = [];
+        deduce(q, { record, isCancelled: control.isCancelled });
+        order = record;
+      }
+      const red = findRedundantHints(q, solution, () => control, { candidates: [x], schedule: order });
+      return { verdict: red.includes(x) ? 'unique' : 'multiple' };
+    } catch (e) {
+      if (!(e instanceof StopError)) throw e;
+      return { verdict: 'unknown', stopped: e.stopped };
+    }
+  };
 }

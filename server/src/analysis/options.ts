@@ -6,6 +6,11 @@ export interface CheckOptions {
   control?: RunControl;
   /** Slitherlink: compute redundant hints when the puzzle is unique (default true). */
   redundant?: boolean;
+  /**
+   * Slitherlink: with the redundant hints, also which of them can go together (`redundantTogether`;
+   * default: as `redundant`), within the same limits and deadline as the rest of the check.
+   */
+  redundantTogether?: boolean;
   /** Produce `secondSolution` when there are several (default true). */
   secondSolution?: boolean;
   /** Numberlink: rule to use when the file has no `# rule:` line (default nikoli). */

@@ -40,6 +40,14 @@ export interface CheckResult {
   redundant?: CellRef[];
   /** Set when redundancy was asked for but could not be decided within the limits. */
   redundantStopped?: Stopped;
+  /**
+   * Slitherlink, unique: the redundant hints that can go together, i.e. what "Remove all
+   * redundant hints" removes (one at a time, in `redundant`'s order, each while the solution
+   * stays unique; analysis/minimize.ts), in that order. Complete unless `redundantTogetherStopped`.
+   */
+  redundantTogether?: CellRef[];
+  /** The pass behind `redundantTogether` stopped (a limit) before deciding every hint: the list is what it removed until then. */
+  redundantTogetherStopped?: Stopped;
   /** Numberlink: the rule used, e.g. `nikoli`, `fill notouch`. */
   rule?: string;
   /** Numberlink under the default rule, unique: whether the solution uses every cell. */

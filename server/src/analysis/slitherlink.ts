@@ -8,6 +8,7 @@ import { StopError, stopNow, withDeadline, type RunControl } from '../zdd/contro
 import { deduce } from '../slitherlink/deduce';
 import { buildLoops, edgesAsVertexPairs, loopEdges } from '../slitherlink/solve';
 import { findRedundantHints } from '../slitherlink/redundant';
+import { minimizeHints, togetherOf } from './minimize';
 import type { CheckOptions } from './options';
 import type { CheckResult, CellRef } from './result';
 
@@ -86,7 +87,8 @@ type Outcome = Omit<CheckResult, 'kind' | 'rows' | 'cols' | 'errors' | 'ms'>;
 
 /**
  * What a check reports from the family of loops: the verdict and solutions, and for a unique
- * puzzle its redundant hints (or why they are undecided; `schedule`: see RedundancyOptions). Throws StopError only from the family.
+ * puzzle its redundant hints and which of them can go together (or why they are undecided;
+ * `schedule`: see RedundancyOptions). Throws StopError only from the family.
  */
 export function loopsOutcome(
   puzzle: SlitherlinkPuzzle, grid: Grid, family: FoundLoops, options: CheckOptions, sub: () => RunControl,
@@ -101,14 +103,28 @@ export function loopsOutcome(
     return { verdict: 'multiple', count: count.toString(), solution, ...second };
   }
   if (options.redundant === false) return { verdict: 'unique', count: '1', solution };
+  let redundant: CellRef[];
   try {
-    const redundant: CellRef[] = findRedundantHints(puzzle, firstEdges, sub, { schedule }).map((x) => ({ row: Math.floor(x / grid.cols), col: x % grid.cols }));
-    return { verdict: 'unique', count: '1', solution, redundant };
+    redundant = findRedundantHints(puzzle, firstEdges, sub, { schedule }).map((x) => ({ row: Math.floor(x / grid.cols), col: x % grid.cols }));
   } catch (e) {
     if (!(e instanceof StopError)) throw e;
     const message = e.stopped.message.replace(/^undecided: /, '');
     return { verdict: 'unique', count: '1', solution, redundantStopped: { ...e.stopped, message: `redundant hints undecided: ${message}` } };
   }
+  if (options.redundantTogether === false) return { verdict: 'unique', count: '1', solution, redundant };
+  if (redundant.length === 0) return { verdict: 'unique', count: '1', solution, redundant, redundantTogether: [] };
+  return { verdict: 'unique', count: '1', solution, redundant, ...redundantTogether(puzzle, redundant, firstEdges, sub(), schedule) };
+}
+
+/**
+ * Which of the redundant hints can go together: the very pass of "Remove all redundant hints"
+ * (analysis/minimize.ts), under `control` (the check's limits and deadline).
+ */
+export function redundantTogether(
+  puzzle: SlitherlinkPuzzle, redundant: readonly CellRef[], solution: readonly number[], control: RunControl,
+  schedule?: readonly number[],
+): Pick<CheckResult, 'redundantTogether' | 'redundantTogetherStopped'> {
+  return togetherOf(minimizeHints(puzzle, redundant, { control, solution, ...(schedule ? { schedule } : {}) }));
 }
 
 function round(ms: number): number {

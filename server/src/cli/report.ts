@@ -18,6 +18,13 @@ export interface JsonEntry {
   redundant: { row: number; col: number }[] | null;
   /** Why redundant hints are missing, when they were asked for and stopped. */
   redundantStopped?: string;
+  /**
+   * Slitherlink, unique: the redundant hints that can go together, in the order "Remove all
+   * redundant hints" removes them (docs/FORMATS-extensions.md); null when not computed.
+   */
+  redundantTogether?: { row: number; col: number }[] | null;
+  /** Why `redundantTogether` is incomplete (a limit stopped the pass): it lists what was removed until then. */
+  redundantTogetherStopped?: string;
   solution: { edges: [number, number, number, number][] } | { paths: [number, number][][]; labels: string[] } | null;
   errors: { line: number; col: number; endLine: number; endCol: number; message: string; code?: string }[];
   ms: number;
@@ -45,6 +52,8 @@ export function toJson(file: string, r: CheckResult): JsonEntry {
     ...(nl && r.covers !== undefined ? { covers: r.covers } : {}),
     redundant: r.redundant ? r.redundant.map((c) => ({ row: c.row, col: c.col })) : null,
     ...(r.redundantStopped ? { redundantStopped: r.redundantStopped.message } : {}),
+    ...(r.kind === 'slitherlink' ? { redundantTogether: r.redundantTogether ? r.redundantTogether.map((c) => ({ row: c.row, col: c.col })) : null } : {}),
+    ...(r.redundantTogetherStopped ? { redundantTogetherStopped: r.redundantTogetherStopped.message } : {}),
     solution: solutionJson(r.solution),
     errors: r.errors.map((p) => ({
       line: p.range.line,
@@ -97,7 +106,7 @@ export interface TableRow {
 
 /** The default, human-readable report: one line per file, details indented below it. */
 export function formatTable(rows: TableRow[]): string {
-  const header = ['file', 'kind', 'size', 'rule', 'verdict', 'count', 'redundant', 'time'];
+  const header = ['file', 'kind', 'size', 'rule', 'verdict', 'count', 'redundant', 'together', 'time'];
   const cells = rows.map(({ file, result: r }) => [
     file,
     r.kind,
@@ -106,10 +115,11 @@ export function formatTable(rows: TableRow[]): string {
     verdictText(r),
     countText(r),
     r.redundant ? String(r.redundant.length) : '-',
+    togetherCount(r),
     timeText(r.ms),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => [...c[i]].length)));
-  const right = new Set([5, 6, 7]);
+  const right = new Set([5, 6, 7, 8]);
   const line = (c: string[]) =>
     c
       .map((s, i) => {
@@ -137,8 +147,30 @@ export function details(file: string, r: CheckResult): string[] {
     out.push(`redundant hints (row,col): ${r.redundant.map(cellText).join(' ')}`);
   }
   if (r.redundantStopped) out.push(`redundant hints not decided: ${r.redundantStopped.message}`);
+  const together = togetherLine(r);
+  if (together) out.push(together);
   if (r.verdict === 'unknown') out.push(r.stopped?.message ?? 'undecided: stopped before the answer');
   return out;
+}
+
+/** The table's `together` column: how many redundant hints can go together (≥ when the pass stopped early). */
+function togetherCount(r: CheckResult): string {
+  if (!r.redundantTogether) return '-';
+  return `${r.redundantTogetherStopped ? '≥' : ''}${r.redundantTogether.length}`;
+}
+
+/** Redundant one at a time is not redundant together: what "Remove all redundant hints" leaves. */
+export function togetherLine(r: CheckResult): string | null {
+  const all = r.redundant?.length ?? 0;
+  const t = r.redundantTogether;
+  if (!t || all === 0) return null;
+  const cells = t.map(cellText).join(' ');
+  if (r.redundantTogetherStopped) {
+    return `redundant hints together undecided: ${r.redundantTogetherStopped.message}` + (t.length ? `; can go together so far: ${cells}` : '');
+  }
+  if (t.length === all) return all === 1 ? null : `all ${all} redundant hints can go together`;
+  const stay = all - t.length;
+  return `redundant one at a time, not all together: Remove all redundant hints removes ${t.length} of ${all}: ${cells} (${stay} ${stay === 1 ? 'stays' : 'stay'} needed)`;
 }
 
 export function summaryLine(rows: TableRow[]): string {

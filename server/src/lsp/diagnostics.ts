@@ -14,6 +14,7 @@ import type { Puzzle } from '../model/puzzle';
 import type { Problem, Range } from '../model/range';
 import type { Analysis } from '../worker/protocol';
 import { Codes, DiagnosticSource } from './protocol';
+import { togetherSentence } from './redundantSummary';
 
 /** What code actions read back from a diagnostic. */
 export interface DiagnosticData {
@@ -134,9 +135,14 @@ export function resultDiagnostics(uri: string, p: Puzzle | null, a: Analysis, ke
       for (const h of r.redundant ?? []) {
         out.push(
           diag(cellRange(p, h.row, h.col), DiagnosticSeverity.Hint, Codes.redundantHint,
-            `Redundant ${cellLabel(p, h.row, h.col)} at ${cellName(h.row, h.col)}: the solution stays unique without it.`,
+            `Redundant ${cellLabel(p, h.row, h.col)} at ${cellName(h.row, h.col)}: on its own, the solution stays unique without it.`,
             { key, row: h.row, col: h.col }, { tags: [DiagnosticTag.Unnecessary] }),
         );
+      }
+      const summary = togetherSentence({ ...r, extrasPending: a.partial });
+      if (summary && r.kind === 'slitherlink') {
+        // The Problems panel leaves out the Hint-severity items above: this one says it there.
+        out.push(diag(gridAnchor(p), DiagnosticSeverity.Information, Codes.redundantSummary, summary, { key }));
       }
       if (r.redundantStopped) {
         out.push(diag(gridAnchor(p), DiagnosticSeverity.Information, Codes.redundantUndecided,

@@ -4,6 +4,7 @@ import { Grid } from '../model/grid';
 import type { PublishedResult } from './protocol';
 import { cellAt, type Parsed } from './documents';
 import { cellName, direction, toLspRange } from './diagnostics';
+import { togetherSentence } from './redundantSummary';
 
 const SIDE_NAMES = ['top', 'bottom', 'left', 'right'];
 
@@ -23,7 +24,7 @@ export function hoverAt(p: Parsed, line: number, character: number, result: Publ
       const on = new Set(result.solution.edges.map(([a, b, c, d]) => grid.edgeBetween(a, b, c, d)));
       const sides = grid.cellEdges(row, col).flatMap((e, k) => (on.has(e) ? [SIDE_NAMES[k]!] : []));
       lines.push(sides.length ? `Solution: the loop runs along the ${sides.join(', ')} side${sides.length === 1 ? '' : 's'} (${sides.length} of 4).` : 'Solution: the loop touches no side of this cell.');
-      if (result.redundant?.some((c) => c.row === row && c.col === col)) lines.push('This hint is redundant: the solution stays unique without it.');
+      if (result.redundant?.some((c) => c.row === row && c.col === col)) lines.push(...redundantLines(result, row, col));
     }
   } else {
     const l = puzzle.cells[i]!;
@@ -53,4 +54,19 @@ export function hoverAt(p: Parsed, line: number, character: number, result: Publ
   }
   const range = puzzle.cellRanges[i];
   return { contents: { kind: 'markdown', value: lines.join('\n\n') }, ...(range ? { range: toLspRange(range) } : {}) };
+}
+
+/** A redundant hint: it can go on its own; whether it goes with the others (Remove all). */
+function redundantLines(result: PublishedResult, row: number, col: number): string[] {
+  const lines = ['**Redundant on its own**: removing this hint alone keeps the solution unique.'];
+  const sentence = togetherSentence(result, '*Remove all redundant hints*');
+  if (!sentence || (result.redundant?.length ?? 0) < 2) return lines;
+  const t = result.redundantTogether;
+  const among = t?.some((c) => c.row === row && c.col === col);
+  let which = '';
+  if (t && !result.redundantTogetherStopped && t.length < result.redundant!.length) {
+    which = among ? ' This one is among those it removes.' : ' This one stays.';
+  }
+  lines.push(sentence + which);
+  return lines;
 }

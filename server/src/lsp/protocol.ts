@@ -27,7 +27,11 @@ export type PublishedResult = CheckResult & {
   conflictsMinimal?: boolean;
   /** Slitherlink, `multiple`: hints that make it unique; `none`: one-hint repairs (counts as decimal strings). */
   suggestions?: Suggestions;
-  /** The verdict is final; redundant hints (unique), conflicting hints or repairs (none), or hint suggestions (multiple) are still being computed. */
+  /**
+   * The verdict is final; redundant hints (unique) and then which of them can go together
+   * (`redundantTogether`), conflicting hints or repairs (none), or hint suggestions (multiple)
+   * are still being computed.
+   */
   extrasPending?: boolean;
 };
 
@@ -186,6 +190,8 @@ export const Codes = {
   notCovering: 'not-covering',
   limitReached: 'limit-reached',
   redundantUndecided: 'redundant-undecided',
+  /** Unique Slitherlink with redundant hints: how many there are and how many can go together. */
+  redundantSummary: 'redundant-summary',
   checkCancelled: 'check-cancelled',
   checkFailed: 'check-failed',
   tooManyProblems: 'too-many-problems',

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { CellRef } from '../analysis/result';
-import type { MinimizeResult } from '../analysis/minimize';
+import { togetherOf, type MinimizeResult } from '../analysis/minimize';
 import type { PuzzleKind } from '../model/puzzle';
 import { timerDelay, type Progress, type Stopped } from '../zdd/control';
 import type { WorkerPool, JobHandle } from '../worker/pool';
@@ -78,6 +78,7 @@ function cacheable(a: Analysis): boolean {
   return (
     a.result.stopped?.limit !== 'cancelled' &&
     a.result.redundantStopped?.limit !== 'cancelled' &&
+    a.result.redundantTogetherStopped?.limit !== 'cancelled' &&
     a.conflicts?.stopped?.limit !== 'cancelled' &&
     a.suggestions?.stopped?.limit !== 'cancelled'
   );
@@ -87,6 +88,8 @@ export class Scheduler {
   private readonly entries = new Map<string, Entry>();
   private readonly cache = new Lru<Analysis>(200);
   private readonly minimized = new Lru<MinimizeResult>(50);
+  /** Content key -> the together pass (phase 3) running for it: the fix-all waits for it rather than run it twice. */
+  private readonly together = new Map<string, Promise<MinimizeResult | null>>();
   private readonly lastEdit = new Map<string, number>();
   /** The content keys cached for each document, dropped with it when it closes. */
   private readonly keysOf = new Map<string, Set<string>>();
@@ -187,11 +190,32 @@ export class Scheduler {
     this.events.onCancelled(e.snapshot);
   }
 
-  /** "Remove all redundant hints": cached by content; `isCancelled` is polled while waiting. */
+  /**
+   * "Remove all redundant hints": cached by content. The check's last phase runs this very pass
+   * for the same text (to say how many can go together), so usually the answer is there already,
+   * or on its way. `onCancel` receives what stops the wait (or the job).
+   */
   async minimize(s: Snapshot, redundant: CellRef[] | undefined, onCancel: (cancel: () => void) => void): Promise<MinimizeResult | null> {
     const hit = this.minimized.get(s.key);
     if (hit) return hit;
-    const job = this.pool.run({ type: 'minimize', text: s.text, kind: s.kind, options: s.options, redundant });
+    const running = this.together.get(s.key);
+    if (running) {
+      let cancelled = false;
+      await new Promise<void>((resolve) => {
+        onCancel(() => {
+          cancelled = true;
+          resolve();
+        });
+        void running.then(() => resolve());
+      });
+      const done = this.minimized.get(s.key);
+      if (done) return done;
+      if (cancelled) return null;
+      // The pass did not finish (stopped by an edit, or failed): run the fix-all's own.
+    }
+    const known = this.cache.get(s.key) ?? this.cache.get(partialKey(s.key));
+    const solution = known?.result.verdict === 'unique' && known.result.solution && 'edges' in known.result.solution ? known.result.solution.edges : undefined;
+    const job = this.pool.run({ type: 'minimize', text: s.text, kind: s.kind, options: s.options, redundant, ...(solution ? { solution } : {}) });
     onCancel(() => job.cancel());
     const out = await job.promise;
     if (out.status !== 'done' || out.answer.type !== 'minimize') return null;
@@ -215,24 +239,101 @@ export class Scheduler {
     this.run(entry, { ...s0.options, redundant: false, conflicts: false, suggest: false }, (analysis) => {
       const more = needsMore(s0, analysis);
       if (!more) {
-        this.finish(entry, analysis);
+        this.afterCheck(entry, analysis);
         return;
       }
-      const partial = { ...analysis, partial: true };
-      this.cache.set(partialKey(s0.key), partial);
-      this.note(s0.uri, s0.key);
-      this.events.onResult(entry.snapshot, partial, false);
-      this.run(entry, s0.options, (full) => this.finish(entry, full), partial);
+      this.publishPartial(entry, analysis);
+      this.run(entry, s0.options, (full) => this.afterCheck(entry, full), { ...analysis, partial: true });
     });
     this.events.onStart(s0);
   }
 
-  /** Phase 2 only, after a cached phase-1 answer. */
+  /** The phases still missing, after a cached partial answer. */
   private startMore(entry: Entry): void {
     entry.timer = undefined;
     if (this.entries.get(entry.snapshot.uri) !== entry) return;
     const partial = this.cache.get(partialKey(entry.snapshot.key));
-    this.run(entry, entry.snapshot.options, (full) => this.finish(entry, full), partial);
+    if (partial && !needsMore(entry.snapshot, partial) && needsTogether(entry.snapshot, partial)) {
+      this.runTogether(entry, partial);
+      return;
+    }
+    this.run(entry, entry.snapshot.options, (full) => this.afterCheck(entry, full), partial);
+  }
+
+  /** Publishes an answer whose extras are still coming (and keeps it for undo). */
+  private publishPartial(entry: Entry, analysis: Analysis): void {
+    const partial = { ...analysis, partial: true };
+    this.cache.set(partialKey(entry.snapshot.key), partial);
+    this.note(entry.snapshot.uri, entry.snapshot.key);
+    this.events.onResult(entry.snapshot, partial, false);
+  }
+
+  /** After the check and its extras: phase 3 (which redundant hints can go together) when it applies. */
+  private afterCheck(entry: Entry, analysis: Analysis): void {
+    if (!needsTogether(entry.snapshot, analysis)) {
+      this.finish(entry, analysis);
+      return;
+    }
+    // The pass is registered before the partial answer goes out: a fix-all asked on it waits for the pass.
+    this.runTogether(entry, analysis);
+    this.publishPartial(entry, analysis);
+  }
+
+  /**
+   * Phase 3: the pass of "Remove all redundant hints" (a minimize job, the time limit again), so
+   * the result can say how many redundant hints can go together; the fix-all then reuses it.
+   */
+  private runTogether(entry: Entry, analysis: Analysis): void {
+    const s0 = entry.snapshot;
+    const r = analysis.result;
+    const solution = r.solution && 'edges' in r.solution ? r.solution.edges : undefined;
+    const job = this.pool.run(
+      { type: 'minimize', text: s0.text, kind: s0.kind, options: s0.options, redundant: r.redundant, ...(solution ? { solution } : {}) },
+      undefined,
+      s0.options.limits.timeMs + HARD_DEADLINE_SLACK_MS,
+    );
+    entry.job = job;
+    const pass = job.promise.then((out) => (out.status === 'done' && out.answer.type === 'minimize' ? out.answer.minimize : null));
+    this.together.set(s0.key, pass);
+    void job.promise.then((out) => {
+      if (this.together.get(s0.key) === pass) this.together.delete(s0.key);
+      const current = this.entries.get(s0.uri) === entry && entry.job === job;
+      const base: Analysis = { ...analysis };
+      delete base.partial;
+      if (out.status === 'timeout') {
+        const stopped: Stopped = {
+          limit: 'time',
+          message: `Remove all redundant hints: stopped after ${Math.round(out.ms)} ms (time limit ${s0.options.limits.timeMs} ms)`,
+          nodes: 0,
+          progress: 0,
+        };
+        const a: Analysis = { ...base, result: { ...r, redundantTogether: [], redundantTogetherStopped: stopped } };
+        this.cache.set(s0.key, a);
+        this.note(s0.uri, s0.key);
+        if (current) this.finish(entry, a);
+        return;
+      }
+      if (out.status === 'done' && out.answer.type === 'minimize') {
+        const m = out.answer.minimize;
+        if (m && m.stopped?.limit !== 'cancelled') {
+          this.minimized.set(s0.key, m);
+          this.note(s0.uri, s0.key);
+        }
+        // No pass (the text did not parse as a unique puzzle in the worker): the check's answer as it is.
+        const a: Analysis = m ? { ...base, result: { ...r, ...togetherOf(m) } } : base;
+        // Even a stale answer is right for its own text: keep it for undo.
+        if (!current && cacheable(a)) {
+          this.cache.set(s0.key, a);
+          this.note(s0.uri, s0.key);
+        }
+        if (current) this.finish(entry, a);
+        return;
+      }
+      if (!current) return;
+      this.entries.delete(s0.uri);
+      if (out.status === 'error') this.events.onError(entry.snapshot, out.message);
+      else this.events.onCancelled(entry.snapshot);
+    });
   }
 
   private finish(entry: Entry, analysis: Analysis): void {
@@ -274,7 +375,8 @@ export class Scheduler {
         const a = out.answer.analysis;
         // Even a stale answer is right for its own text: keep it for undo.
         if (!current && cacheable(a)) {
-          if (options === s0.options || !needsMore(s0, a)) this.cache.set(s0.key, a);
+          const complete = (options === s0.options || !needsMore(s0, a)) && !needsTogether(s0, a);
+          if (complete) this.cache.set(s0.key, a);
           else this.cache.set(partialKey(s0.key), { ...a, partial: true });
         }
         if (current) then(a);
@@ -312,6 +414,13 @@ function timedOut(s: Snapshot, options: JobOptions, ms: number, partial?: Analys
 
 function partialKey(key: string): string {
   return key + ':verdict';
+}
+
+/** Whether phase 3 (which redundant hints can go together) would add something to this analysis. */
+function needsTogether(s: Snapshot, a: Analysis): boolean {
+  const r = a.result;
+  return s.kind === 'slitherlink' && s.options.redundant && r.verdict === 'unique' && (r.redundant?.length ?? 0) > 0 &&
+    r.redundantTogether === undefined && r.redundantTogetherStopped === undefined;
 }
 
 /** Whether a phase-2 job would add something to this (phase-1) analysis. */

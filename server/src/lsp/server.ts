@@ -34,6 +34,7 @@ import { refuseApplyEdit } from './applyEditSupport';
 import { parseDiagnostics, resultDiagnostics, gridAnchor } from './diagnostics';
 import { kindOf, parsed } from './documents';
 import { hoverAt } from './hover';
+import { redundantSummaryFixes } from './redundantSummaryFix';
 import { ProgressReporter } from './progress';
 import {
   Codes,
@@ -271,7 +272,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     progress.end(s.uri);
     if (analysis.partial) {
       const v = analysis.result.verdict;
-      const what = v === 'none' ? 'Finding conflicting hints and repairs in' : v === 'multiple' ? 'Finding hints that make it unique in' : 'Finding redundant hints in';
+      const what = v === 'none' ? 'Finding conflicting hints and repairs in' : v === 'multiple' ? 'Finding hints that make it unique in'
+        : analysis.result.redundant ? 'Finding which redundant hints can go together in' : 'Finding redundant hints in';
       progress.begin(s.uri, s.version, what, false);
     }
     const diagnostics = [...resultDiagnostics(s.uri, p.puzzle, analysis, s.key), ...intendedSolutionDiagnostics(s.uri, p.puzzle, analysis.result, s.key)];
@@ -473,7 +475,9 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     }
     const diagnostics = params.context?.diagnostics ?? [];
     const fixes: CodeAction[] = [];
-    if (wants(only, CodeActionKind.QuickFix)) fixes.push(...quickFixes(ctx, params.range, diagnostics), ...suggestActions(ctx, diagnostics));
+    if (wants(only, CodeActionKind.QuickFix)) {
+      fixes.push(...quickFixes(ctx, params.range, diagnostics), ...suggestActions(ctx, diagnostics), ...redundantSummaryFixes(ctx, diagnostics));
+    }
     return [...fixes, ...designActions(ctx, only), ...actions];
   });
 

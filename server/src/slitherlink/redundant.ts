@@ -64,6 +64,11 @@ export interface RedundancyOptions {
    */
   schedule?: readonly number[];
   margin?: number;
+  /**
+   * Test only these hint cells (the others are taken as they are, never reported); default every
+   * hint. One hint at a time is how "Remove all redundant hints" asks about a shrinking puzzle.
+   */
+  candidates?: readonly number[];
 }
 
 /**
@@ -78,6 +83,12 @@ export function findRedundantHints(
 ): number[] {
   const grid = new Grid(puzzle.rows, puzzle.cols);
   const necessary = solution ? flipWitnesses(puzzle, grid, solution) : new Uint8Array(grid.cellCount);
+  if (options.candidates) {
+    // Hints left out are marked as settled: no witness search or tree node tests them.
+    const asked = new Uint8Array(grid.cellCount);
+    for (const x of options.candidates) asked[x] = 1;
+    for (let cell = 0; cell < grid.cellCount; cell++) if (!asked[cell]) necessary[cell] = 1;
+  }
   let on: Uint8Array | null = null;
   if (solution) {
     on = new Uint8Array(grid.edgeCount);

@@ -1,5 +1,5 @@
 /** Messages between the server's main thread and a solving worker (structured-clone safe). */
-import type { CheckResult, CellRef } from '../analysis/result';
+import type { CheckResult, CellRef, LoopSolution } from '../analysis/result';
 import type { ConflictResult } from '../analysis/conflicts';
 import type { MinimizeResult } from '../analysis/minimize';
 import type { Suggestions } from '../analysis/suggestions';
@@ -42,7 +42,12 @@ export type DesignJob =
 export type Job =
   /** `uri`: the document, whose incremental session (Slitherlink) the check may reuse. */
   | { type: 'check'; text: string; kind: PuzzleKind; options: JobOptions; uri?: string }
-  | { type: 'minimize'; text: string; kind: PuzzleKind; options: JobOptions; redundant?: CellRef[] }
+  /**
+   * "Remove all redundant hints" (analysis/minimize.ts); also the scheduler's last phase, which
+   * says how many can go together. `solution`: the unique loop (LoopSolution edges) when known,
+   * else the job checks the puzzle for it first.
+   */
+  | { type: 'minimize'; text: string; kind: PuzzleKind; options: JobOptions; redundant?: CellRef[]; solution?: LoopSolution['edges'] }
   | DesignJob;
 
 /** A check's answer plus what the server derives from it in the same run. */

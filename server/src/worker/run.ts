@@ -5,7 +5,10 @@ import { minimizeHints } from '../analysis/minimize';
 import { findSuggestions } from '../analysis/suggestions';
 import { parsePuzzle } from '../parse/index';
 import type { CheckOptions } from '../analysis/options';
-import type { CheckResult } from '../analysis/result';
+import type { CheckResult, LoopSolution } from '../analysis/result';
+import { checkSlitherlink } from '../analysis/slitherlink';
+import { Grid } from '../model/grid';
+import type { SlitherlinkPuzzle } from '../model/puzzle';
 import { withDeadline, type RunControl } from '../zdd/control';
 import { runDesignJob } from './designJobs';
 import { sessionFor, trimSessions } from './sessions';
@@ -19,6 +22,8 @@ export function runJob(job: Job, control: RunControl): JobAnswer {
     const { result, incremental } = check(job, {
       control: base,
       redundant: options.redundant,
+      // Which redundant hints can go together is the scheduler's own phase (a minimize job).
+      redundantTogether: false,
       secondSolution: true,
       defaultRule: options.defaultRule,
     });
@@ -43,7 +48,22 @@ export function runJob(job: Job, control: RunControl): JobAnswer {
   }
   const { puzzle, problems } = parsePuzzle(job.text, job.kind);
   if (!puzzle || problems.length > 0 || puzzle.kind !== 'slitherlink') return { type: 'minimize', minimize: null };
-  return { type: 'minimize', minimize: minimizeHints(puzzle, job.redundant, { control: base }) };
+  // One time limit for the whole job, the check for the solution (when not given) included.
+  const whole: RunControl = { ...base, deadline: Date.now() + options.limits.timeMs };
+  const solution = job.solution ? loopEdgeIndices(puzzle, job.solution) : uniqueLoop(puzzle, whole);
+  if (!solution) return { type: 'minimize', minimize: null };
+  return { type: 'minimize', minimize: minimizeHints(puzzle, job.redundant, { control: whole, solution }) };
+}
+
+function loopEdgeIndices(p: SlitherlinkPuzzle, edges: LoopSolution['edges']): number[] {
+  const grid = new Grid(p.rows, p.cols);
+  return edges.map(([a, b, c, d]) => grid.edgeBetween(a, b, c, d));
+}
+
+/** The puzzle's loop when it has exactly one (else null: nothing to minimise). */
+function uniqueLoop(p: SlitherlinkPuzzle, control: RunControl): number[] | null {
+  const r = checkSlitherlink(p, { control, redundant: false, secondSolution: false });
+  return r.verdict === 'unique' && r.solution && 'edges' in r.solution ? loopEdgeIndices(p, r.solution.edges) : null;
 }
 
 /** checkText, through the document's incremental session for a Slitherlink puzzle that parses. */

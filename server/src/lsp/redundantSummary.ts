@@ -1,0 +1,35 @@
+/**
+ * Redundant one at a time is not redundant together: the sentence that says how many redundant
+ * hints "Remove all redundant hints" removes (CheckResult.redundantTogether), for the hover and
+ * the `redundant-summary` diagnostic (lsp/diagnostics.ts).
+ */
+import type { PublishedResult } from './protocol';
+
+export type Together = Pick<PublishedResult, 'verdict' | 'redundant' | 'redundantTogether' | 'redundantTogetherStopped' | 'extrasPending'>;
+
+function hints(n: number): string {
+  return `${n} hint${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * E.g. "43 hints are redundant one at a time, but they cannot all go: Remove all redundant hints
+ * removes 12 (31 stay needed once those are gone)."; null when no hint is redundant.
+ * `name`: how to write the command's name (markdown emphasis in the hover).
+ */
+export function togetherSentence(r: Together, name = 'Remove all redundant hints'): string | null {
+  const all = r.redundant?.length ?? 0;
+  if (r.verdict !== 'unique' || all === 0) return null;
+  const t = r.redundantTogether;
+  const stopped = r.redundantTogetherStopped;
+  if (all === 1 && !stopped) return '1 hint is redundant.';
+  if (stopped) {
+    const why = stopped.message.replace(/^Remove all redundant hints: /, '');
+    const sofar = t && t.length > 0 ? ` ${t.length} of them can, found before it stopped.` : '';
+    return `${hints(all)} are redundant one at a time; whether they can all go together is undecided (${why}).${sofar}`;
+  }
+  if (!t) return r.extrasPending ? `${hints(all)} are redundant one at a time; finding how many can go together…` : `${hints(all)} are redundant one at a time.`;
+  if (t.length === all) return `${hints(all)} are redundant, and all can go together: ${name} removes them all.`;
+  const stay = all - t.length;
+  return `${hints(all)} are redundant one at a time, but they cannot all go: ${name} removes ${t.length} (${stay} ${stay === 1 ? 'stays' : 'stay'} needed once those are gone).`;
+}
+
