@@ -3,20 +3,19 @@
  * script (bundled from client/media/preview.ts) and stylesheet as in the webview, fed with the
  * renderer's SVG of the real checker's results. Screenshots go to test/artifacts/.
  */
-import { mkdirSync, readFileSync, rmSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import * as esbuild from 'esbuild';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/analysis/check';
 import type { CheckResult, PathSolution } from '../../server/src/analysis/result';
 import type { Puzzle } from '../../server/src/model/puzzle';
 import { parseNumberlink, parseSlitherlink } from '../../server/src/parse/index';
 import { PATH_COLORS, renderSvg } from '../../client/src/render';
-import { previewHtml, type HostMessage } from '../../client/src/previewHtml';
+import type { HostMessage } from '../../client/src/previewHtml';
 import { formatCount, statusText } from '../../client/src/summary';
-import { DARK_THEME, LIGHT_THEME, launchChromium } from './chromium';
+import { DARK_THEME, LIGHT_THEME } from './chromium';
+import { PreviewPages, probe, send, type OpenOptions } from './previewPage';
 import { skipSuite } from './tools';
 
 /** Skipped only when Chromium is missing outside CI (tools.ts); in CI a missing Chromium fails. */
@@ -31,84 +30,19 @@ type HTMLElement = any;
 const root = join(__dirname, '..', '..');
 const fixtures = join(root, 'test', 'fixtures', 'preview');
 const artifacts = join(root, 'test', 'artifacts');
-const ORIGIN = 'https://preview.test';
 
-let browser: Browser;
-let script = '';
-const css = readFileSync(join(root, 'client', 'media', 'preview.css'), 'utf8');
-let tmp = '';
+const pages = new PreviewPages();
 
 beforeAll(async () => {
   if (skip) return;
-  // Bundle the page script from source, as scripts/build.mjs does, so the test never sees a stale dist/.
-  tmp = mkdtempSync(join(tmpdir(), 'lp-preview-'));
-  const out = join(tmp, 'preview.js');
-  await esbuild.build({
-    entryPoints: [join(root, 'client', 'media', 'preview.ts')],
-    bundle: true, platform: 'browser', format: 'iife', target: 'es2022', outfile: out, logLevel: 'error',
-  });
-  script = readFileSync(out, 'utf8');
   mkdirSync(artifacts, { recursive: true });
-  browser = await launchChromium();
+  await pages.start();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
-
-interface PageProbe {
-  posted: unknown[];
-  violations: string[];
-}
+afterAll(() => pages.stop());
 
 /** Opens the preview page as a webview would show it: theme variables on <html>, acquireVsCodeApi. */
-async function openPreview(
-  saved?: unknown,
-  { theme = DARK_THEME, viewport = { width: 900, height: 640 } }: { theme?: Record<string, string>; viewport?: { width: number; height: number } } = {},
-): Promise<Page> {
-  const page = await browser.newPage({ viewport });
-  const nonce = 'n0nce' + Math.random().toString(36).slice(2);
-  const html = previewHtml({
-    cspSource: ORIGIN, nonce, scriptUri: `${ORIGIN}/media/preview.js`, styleUri: `${ORIGIN}/media/preview.css`, title: 'Preview',
-  });
-  await page.route(`${ORIGIN}/**`, async (route) => {
-    const url = route.request().url();
-    if (url.endsWith('/index.html')) return route.fulfill({ contentType: 'text/html', body: html });
-    if (url.endsWith('/media/preview.js')) return route.fulfill({ contentType: 'text/javascript', body: script });
-    if (url.endsWith('/media/preview.css')) return route.fulfill({ contentType: 'text/css', body: css });
-    return route.fulfill({ status: 404, body: '' });
-  });
-  await page.addInitScript(
-    ({ theme, saved }) => {
-      const w = window as unknown as Record<string, unknown>;
-      const probe = { posted: [] as unknown[], violations: [] as string[] };
-      w.__probe = probe;
-      let state = saved;
-      w.acquireVsCodeApi = () => ({
-        postMessage: (m: unknown) => probe.posted.push(m),
-        getState: () => state,
-        setState: (s: unknown) => { state = s; w.__state = s; },
-      });
-      document.addEventListener('securitypolicyviolation', (e: any) => probe.violations.push(`${e.violatedDirective} ${e.blockedURI}`));
-      // VS Code puts the theme's colours on <html> the same way (CSSOM, not inline markup).
-      const paint = () => { for (const [k, v] of Object.entries(theme)) document.documentElement.style.setProperty(k, v); };
-      if (document.documentElement) paint();
-      document.addEventListener('DOMContentLoaded', paint);
-    },
-    { theme, saved },
-  );
-  await page.goto(`${ORIGIN}/index.html`);
-  await page.waitForFunction(() => (window as unknown as { __probe: PageProbe }).__probe.posted.length > 0);
-  return page;
-}
-
-async function send(page: Page, m: HostMessage): Promise<void> {
-  await page.evaluate((msg) => window.postMessage(msg, '*'), m);
-  await page.waitForFunction((v) => document.querySelector('#board svg')?.getAttribute('data-verdict') === v, m.verdict);
-}
-
-const probe = (page: Page) => page.evaluate(() => (window as unknown as { __probe: PageProbe }).__probe);
+const openPreview = (saved?: unknown, options?: OpenOptions): Promise<Page> => pages.open(saved, options);
 
 function message(file: string, svg: string, r: CheckResult): HostMessage {
   return {

@@ -20,11 +20,13 @@ export function skipSummary(files: Files): string | null {
   let tests = 0;
   for (const suite of Object.keys(SUITE_FILES) as EditorSuite[]) {
     if (!skipSuite(suite) || optedOut(suite)) continue;
-    const file = files.find((f) => f.filepath.endsWith(SUITE_FILES[suite]));
-    if (!file) continue; // not part of this run
-    skipped.push(SUITE_FILES[suite].replace('test/editors/', ''));
-    for (const p of missingPackages(suite)) packages.add(p);
-    tests += skippedTests(file as unknown as Parameters<typeof skippedTests>[0]);
+    for (const name of SUITE_FILES[suite]) {
+      const file = files.find((f) => f.filepath.endsWith(name));
+      if (!file) continue; // not part of this run
+      skipped.push(name.replace('test/editors/', ''));
+      for (const p of missingPackages(suite)) packages.add(p);
+      tests += skippedTests(file as unknown as Parameters<typeof skippedTests>[0]);
+    }
   }
   if (skipped.length === 0) return null;
   const list = [...packages];
