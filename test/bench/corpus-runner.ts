@@ -55,7 +55,8 @@ if (job.parseOnly) {
     };
     if (job.redundant && kind === 'slitherlink' && r.verdict === 'unique' && r.rows * r.cols <= (job.redundantMaxCells ?? Infinity)) {
       const t1 = performance.now();
-      const r2 = checkText(text, kind, { ...base, redundant: true });
+      // The redundant hints alone (issue 17's figure), not which of them can go together.
+      const r2 = checkText(text, kind, { ...base, redundant: true, redundantTogether: false });
       entry.msRedundant = performance.now() - t1;
       entry.redundant = r2.redundant?.length ?? null;
       entry.redundantStopped = r2.redundantStopped?.message;

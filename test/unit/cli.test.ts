@@ -196,6 +196,28 @@ describe('linkpuzzle check --json', () => {
     expect(table.stdout).toMatch(/^file .* redundant  together +time$/m);
     expect(table.stdout).toMatch(/pair\.slk .* unique +1 +2 +1 +\S+ ms$/m);
     expect(table.stdout).toContain('redundant one at a time, not all together: Remove all redundant hints removes 1 of 2: (1,1) (1 stays needed)');
+    // --together-limit 0 skips the pass; it is no option of solve.
+    const skipped = json(['--together-limit', '0', p]).entries[0];
+    expect(skipped.redundant).toEqual([{ row: 0, col: 0 }, { row: 0, col: 1 }]);
+    expect(skipped.redundantTogether).toBeNull();
+    expect(run(['solve', '--together-limit', '5', p]).status).toBe(2);
+    expect(run(['check', '--together-limit', 'x', p]).stderr).toContain('--together-limit needs a whole number');
+  });
+
+  it('gives the together pass its own share of time: stopped by --together-limit, it says so and how to give it more', () => {
+    // 18 hints redundant one at a time; the pass (about 10 ms here) cannot finish in 1 ms.
+    const p = join(root, 'test/fixtures/slitherlink/515_10x10.slk');
+    const e = json(['--together-limit', '1', p]).entries[0];
+    expect(e.verdict).toBe('unique');
+    expect((e.redundant as unknown[]).length).toBe(18);
+    expect(e.redundantTogetherStopped).toMatch(/limit 1 ms/);
+    expect((e.redundantTogether as unknown[]).length).toBeLessThan(10);
+    const table = run(['check', '--together-limit', '1', p]);
+    expect(table.stdout).toMatch(/515_10x10\.slk .* unique +1 +18 +≥\d+ /);
+    expect(table.stdout).toContain('(--together-limit MS gives it more time)');
+    const full = json([p]).entries[0];
+    expect((full.redundantTogether as unknown[]).length).toBe(10);
+    expect(full.redundantTogetherStopped).toBeUndefined();
   });
 
   it('reports Numberlink with its rule; --rule overrides the file', () => {

@@ -11,6 +11,12 @@ export interface CheckOptions {
    * default: as `redundant`), within the same limits and deadline as the rest of the check.
    */
   redundantTogether?: boolean;
+  /**
+   * Most milliseconds the pass behind `redundantTogether` may take (default: whatever the check's
+   * time limit leaves). Its late steps, on a puzzle many hints lighter, can cost far more than the
+   * verdict: a command line check gives it a share, not the whole limit.
+   */
+  togetherTimeMs?: number;
   /** Produce `secondSolution` when there are several (default true). */
   secondSolution?: boolean;
   /** Numberlink: rule to use when the file has no `# rule:` line (default nikoli). */

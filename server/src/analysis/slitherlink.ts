@@ -113,7 +113,7 @@ export function loopsOutcome(
   }
   if (options.redundantTogether === false) return { verdict: 'unique', count: '1', solution, redundant };
   if (redundant.length === 0) return { verdict: 'unique', count: '1', solution, redundant, redundantTogether: [] };
-  return { verdict: 'unique', count: '1', solution, redundant, ...redundantTogether(puzzle, redundant, firstEdges, sub(), schedule) };
+  return { verdict: 'unique', count: '1', solution, redundant, ...redundantTogether(puzzle, redundant, firstEdges, togetherControl(sub(), options.togetherTimeMs), schedule) };
 }
 
 /**
@@ -125,6 +125,14 @@ export function redundantTogether(
   schedule?: readonly number[],
 ): Pick<CheckResult, 'redundantTogether' | 'redundantTogetherStopped'> {
   return togetherOf(minimizeHints(puzzle, redundant, { control, solution, ...(schedule ? { schedule } : {}) }));
+}
+
+/** The check's control, with the pass's own time budget when it is shorter than what is left. */
+function togetherControl(control: RunControl, timeMs: number | undefined): RunControl {
+  if (timeMs === undefined) return control;
+  const deadline = Date.now() + timeMs;
+  if (control.deadline !== undefined && control.deadline <= deadline) return control;
+  return { ...control, limits: { ...control.limits, timeMs }, deadline };
 }
 
 function round(ms: number): number {

@@ -14,7 +14,7 @@ export interface CommonOptions {
 export type Command =
   | { name: 'help'; topic?: string }
   | { name: 'version' }
-  | ({ name: 'check'; paths: string[]; json: boolean; redundant: boolean } & CommonOptions)
+  | ({ name: 'check'; paths: string[]; json: boolean; redundant: boolean; togetherLimitMs: number } & CommonOptions)
   | ({ name: 'solve'; path: string; json: boolean } & CommonOptions)
   | { name: 'lsp' };
 
@@ -29,6 +29,8 @@ Commands:
 Options for check and solve:
   --json               print JSON (check: an array, one object per file)
   --no-redundant       check: skip the search for redundant Slitherlink hints
+  --together-limit MS  check: time for finding which redundant hints can go together (what
+                       Remove all redundant hints removes; default 2000, 0 skips it)
   --time-limit MS      stop the work on a puzzle after MS milliseconds (verdict "unknown")
   --node-limit N       stop after N ZDD nodes (verdict "unknown")
   --rule RULE          Numberlink: use RULE whatever the file says; words nikoli, fill, notouch,
@@ -74,6 +76,17 @@ function positiveInt(name: string, value: string | undefined): number | undefine
   return Number(value);
 }
 
+/** Default time of the pass behind the `together` column: a share of a check, not its whole limit. */
+export const DEFAULT_TOGETHER_LIMIT_MS = 2000;
+
+function togetherLimit(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_TOGETHER_LIMIT_MS;
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) {
+    throw new UsageError(`--together-limit needs a whole number of milliseconds (0 skips it), not '${value}'`);
+  }
+  return Number(value);
+}
+
 function kindOption(value: string | undefined): PuzzleKind | undefined {
   if (value === undefined) return undefined;
   if (value === 'slitherlink' || value === 'numberlink') return value;
@@ -102,6 +115,7 @@ export function parseCommandLine(argv: string[]): Command {
       options: {
         json: { type: 'boolean' },
         'no-redundant': { type: 'boolean' },
+        'together-limit': { type: 'string' },
         'time-limit': { type: 'string' },
         'node-limit': { type: 'string' },
         rule: { type: 'string' },
@@ -123,9 +137,10 @@ export function parseCommandLine(argv: string[]): Command {
   const paths = parsed.positionals;
   if (name === 'check') {
     if (paths.length === 0) throw new UsageError('check needs at least one FILE or DIR');
-    return { name, paths, json: !!v.json, redundant: !v['no-redundant'], ...common };
+    return { name, paths, json: !!v.json, redundant: !v['no-redundant'], togetherLimitMs: togetherLimit(v['together-limit']), ...common };
   }
   if (v['no-redundant']) throw new UsageError('--no-redundant applies to check only');
+  if (v['together-limit'] !== undefined) throw new UsageError('--together-limit applies to check only');
   if (paths.length !== 1) throw new UsageError('solve needs exactly one FILE');
   return { name, path: paths[0], json: !!v.json, ...common };
 }

@@ -105,6 +105,8 @@ function runCheck(cmd: Extract<ReturnType<typeof parseCommandLine>, { name: 'che
         progress.show(`${prefix}  ${p.phase} ${p.done}/${p.total} levels, ${p.nodes} nodes`),
       );
       options.redundant = cmd.redundant;
+      options.redundantTogether = cmd.togetherLimitMs > 0;
+      options.togetherTimeMs = cmd.togetherLimitMs;
       options.badBytes = read.badBytes;
       // Only the JSON and the drawing use a second solution; skip the work.
       options.secondSolution = false;

@@ -166,7 +166,8 @@ export function togetherLine(r: CheckResult): string | null {
   if (!t || all === 0) return null;
   const cells = t.map(cellText).join(' ');
   if (r.redundantTogetherStopped) {
-    return `redundant hints together undecided: ${r.redundantTogetherStopped.message}` + (t.length ? `; can go together so far: ${cells}` : '');
+    const more = r.redundantTogetherStopped.limit === 'time' ? ' (--together-limit MS gives it more time)' : '';
+    return `redundant hints together undecided: ${r.redundantTogetherStopped.message}${more}` + (t.length ? `; can go together so far: ${cells}` : '');
   }
   if (t.length === all) return all === 1 ? null : `all ${all} redundant hints can go together`;
   const stay = all - t.length;

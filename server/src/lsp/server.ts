@@ -159,6 +159,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       progress.end(s.uri);
       const doc = documents.get(s.uri)!;
       const verdictKnown = st.current?.key === s.key;
+      // Redundant hints already published: the cancelled phase was the one that groups them.
+      const redundantKnown = verdictKnown && st.current!.result.redundant !== undefined;
       const keep = verdictKnown ? st.solver : [];
       if (verdictKnown) st.current!.result = { ...st.current!.result, extrasPending: false };
       setDiagnostics(st, [...keep, {
@@ -166,7 +168,9 @@ export function startServer(connection: Connection = createConnection(ProposedFe
         severity: 3,
         code: Codes.checkCancelled,
         source: DiagnosticSource,
-        message: verdictKnown ? 'Cancelled before the redundant hints, conflicting hints or suggestions were found.' : 'Check cancelled: edit the puzzle to check it again.',
+        message: redundantKnown
+          ? 'Cancelled before it was known which redundant hints can go together.'
+          : verdictKnown ? 'Cancelled before the redundant hints, conflicting hints or suggestions were found.' : 'Check cancelled: edit the puzzle to check it again.',
         data: { key: st.key, limit: 'cancelled' },
       }], s.version);
       progress.status({ uri: s.uri, version: s.version, state: 'done', verdict: verdictKnown ? st.current!.result.verdict : 'unknown', message: 'cancelled' });
