@@ -120,6 +120,14 @@ describe('linkpuzzle import / export', () => {
     expect(b.stdout).toBe(url + '\n');
     expect(b.stderr).toBe("linkpuzzle: warning: puzz.link numlin URLs carry no rule: this puzzle's rule `fill notouch` is lost\n");
   });
+  it('a file that is not UTF-8 is refused at its byte, as check does (never exported with U+FFFD)', () => {
+    const f = join(dir, 'latin1.slk');
+    writeFileSync(f, Buffer.from([0x33, 0x20, 0x2e, 0x0a, 0x2e, 0x20, 0xff, 0x0a]));
+    const r = run('export', '--url', f);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`${f}:2:3: Invalid UTF-8: the byte 0xFF`);
+  });
   it('a bad URL exits 1 with a message', () => {
     const r = run('import', 'https://puzz.link/p?sudoku/9/9/abc');
     expect(r.status).toBe(1);

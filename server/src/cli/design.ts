@@ -1,9 +1,9 @@
 // `linkpuzzle generate|import|export|design|suggest`: the designer's commands.
-import { readFileSync } from 'node:fs';
 import { Grid } from '../model/grid';
 import type { NumberlinkRule, SlitherlinkPuzzle } from '../model/puzzle';
 import { parsePuzzle, kindFromPath } from '../parse/index';
 import { parseRule, UsageError } from './args';
+import { readText } from './files';
 import { generateText } from '../design/generateText';
 import { adjacentNote } from '../design/generate';
 import { GENERATE_MAX_SIDE, GENERATE_MIN_SIDE, generateSizeError, slowGenerateNote } from '../design/generateLimits';
@@ -98,14 +98,6 @@ function familyAdvice(limit: string, timeMs: number | undefined): string {
   return '';
 }
 
-function readFile(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new FileError(`${path}: cannot read: ${(e as Error).message}`);
-  }
-}
-
 class FileError extends Error {}
 
 /** Runs a design command; null when argv is not one (main handles it). */
@@ -194,8 +186,10 @@ function loadPuzzleText(path: string | undefined) {
   if (!path) throw new UsageError('a FILE is needed');
   const kind = kindFromPath(path);
   if (!kind) throw new UsageError(`${path}: not a .slk or .nlk file`);
-  const text = readFile(path);
-  const { puzzle, problems } = parsePuzzle(text, kind);
+  const read = readText(path);
+  if ('error' in read) throw new FileError(`${path}: cannot read: ${read.error}`);
+  const { text, badBytes } = read;
+  const { puzzle, problems } = parsePuzzle(text, kind, { badBytes });
   if (!puzzle || problems.length > 0) {
     const p = problems[0];
     throw new FileError(`${path}:${p ? `${p.range.line + 1}:${p.range.col + 1}: ${p.message}` : ' cannot be parsed'}`);

@@ -1,7 +1,8 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PuzzleKind } from '../model/puzzle';
-import { kindFromPath } from '../parse/index';
+import { decodeUtf8, kindFromPath } from '../parse/index';
+import type { BadBytes } from '../parse/limits';
 
 export interface PuzzleFile {
   /** As given, or joined onto the directory given. */
@@ -85,4 +86,15 @@ export function expandPaths(paths: string[], forcedKind?: PuzzleKind): Expansion
     }
   }
   return result;
+}
+
+/** The file's text; bytes that are not UTF-8 are kept as U+FFFD and noted, for a problem at each. */
+export function readText(path: string): { text: string; badBytes?: BadBytes } | { error: string } {
+  try {
+    return decodeUtf8(readFileSync(path));
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : (e as Error).message;
+    return { error: why };
+  }
 }

@@ -1,14 +1,12 @@
 // `linkpuzzle`: check puzzles, draw solutions, run the language server.
-import { readFileSync } from 'node:fs';
 import { checkPuzzle, checkText, type CheckTextOptions } from '../analysis/check';
 import type { CheckResult, LoopSolution, PathSolution } from '../analysis/result';
 import { withDeadline, type Progress, type RunControl } from '../zdd/control';
-import { decodeUtf8, parsePuzzle } from '../parse/index';
-import type { BadBytes } from '../parse/limits';
+import { parsePuzzle } from '../parse/index';
 import { startServer } from '../lsp/server';
 import { version } from '../../../package.json';
 import { parseCommandLine, UsageError, USAGE, type CommonOptions } from './args';
-import { expandPaths, type PuzzleFile } from './files';
+import { expandPaths, readText, type PuzzleFile } from './files';
 import { details, formatTable, prettyJson, summaryLine, toJson, type TableRow } from './report';
 import { drawLoop, drawPaths } from './draw';
 import { DESIGN_USAGE, runDesignCommand } from './design';
@@ -47,17 +45,6 @@ function checkOptions(o: CommonOptions, progress?: (p: Progress) => void): Check
   if (o.timeLimitMs !== undefined) limits.timeMs = o.timeLimitMs;
   if (o.nodeLimit !== undefined) limits.maxNodes = o.nodeLimit;
   return { control: { limits, onProgress: progress }, rule: o.rule };
-}
-
-/** The file's text; bytes that are not UTF-8 are kept as U+FFFD and noted, for a problem at each. */
-function readText(path: string): { text: string; badBytes?: BadBytes } | { error: string } {
-  try {
-    return decodeUtf8(readFileSync(path));
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : (e as Error).message;
-    return { error: why };
-  }
 }
 
 /** A result for a file that could not be read or whose check failed inside: never a verdict it did not earn. */
