@@ -103,6 +103,13 @@ async function runCommand(p: Page, title: string): Promise<void> {
   await p.keyboard.press('Enter');
 }
 
+/** Developer: Reload Window, waiting for the navigation (listened for before it can happen). */
+async function reloadWindow(p: Page): Promise<void> {
+  const navigated = p.waitForEvent('framenavigated', { predicate: (f) => f === p.mainFrame(), timeout: 30_000 });
+  await runCommand(p, 'Developer: Reload Window');
+  await navigated;
+}
+
 function previewFrame(p: Page): FrameLocator {
   return p.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
 }
@@ -137,6 +144,11 @@ describe.skipIf(skipSuite('code-server'))('VS Code (code-server) end to end', ()
       },
     });
     step(`code-server on ${server.url}`);
+    // The extension's page (VS Code's details view, the Marketplace) is EXTENSION.md, not the
+    // developers' README: what the installed extension carries as its readme.
+    const installed = readdirSync(join(server.dir, 'extensions')).find((d) => d.startsWith('link-puzzles.'));
+    expect(installed).toBeDefined();
+    expect(readFileSync(join(server.dir, 'extensions', installed!, 'readme.md'), 'utf8')).toBe(readFileSync(join(ROOT, 'EXTENSION.md'), 'utf8'));
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
   }, 600_000);
@@ -213,6 +225,9 @@ describe.skipIf(skipSuite('code-server'))('VS Code (code-server) end to end', ()
     await hover.first().waitFor({ timeout: 15_000 });
     expect(await hover.first().textContent()).toMatch(/Redundant .*1.* at \(1, ?1\)/);
     step('hover shows the redundant-hint diagnostic');
+    // The hover fades in: shoot it once it is opaque, so no editor text shows through it.
+    await page.waitForFunction(() => [...document.querySelectorAll('.monaco-hover')].some((h: any) => h.offsetParent !== null && getComputedStyle(h).opacity === '1'));
+    await page.waitForTimeout(300);
     await screenshotFor(page, 'code-server-before-fix.png', 'screenshot.png');
     await page.mouse.move(5, 400);
     await page.keyboard.press('Escape');
@@ -263,8 +278,7 @@ describe.skipIf(skipSuite('code-server'))('VS Code (code-server) end to end', ()
     // Reload the window: the serializer brings the preview back, showing the same puzzle.
     // "Developer: Reload Window" shuts the workbench down in order, saving its editors; a browser
     // refresh (page.reload) can leave code-server's workbench state unsaved, so no editor returns.
-    await runCommand(page, 'Developer: Reload Window');
-    await page.waitForEvent('framenavigated', { predicate: (f) => f === page.mainFrame(), timeout: 30_000 });
+    await reloadWindow(page);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     const restored = previewFrame(page);
     await restored.locator('svg[data-verdict="unique"]:not(.lp-stale)').waitFor({ timeout: 60_000 });
@@ -343,6 +357,10 @@ describe.skipIf(skipSuite('code-server'))('VS Code (code-server) end to end', ()
     await expect.poll(async () => frame.locator('svg[data-verdict="unique"]:not(.lp-stale) text.lp-redundant').count(), { timeout: 60_000 }).toBe(0);
     step(`minimal puzzle made from the loop: ${gridHints(lines)} hints, unique, the drawn loop`);
     await page.mouse.move(5, 400);
+    // The command's progress and its result toasts are done with: clear them off the preview.
+    await page.locator('.notification-toast', { hasText: 'Making a minimal puzzle' }).waitFor({ state: 'detached', timeout: 30_000 });
+    await runCommand(page, 'Notifications: Clear All Notifications');
+    await page.locator('.notification-toast').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
     await screenshotFor(page, 'code-server-design.png', 'design-workflow.png');
 
     // Draw in the preview: with "Draw loop" on, a click marks a cell inside the loop in the text.
@@ -401,8 +419,7 @@ describe.skipIf(skipSuite('code-server'))('VS Code (code-server) end to end', ()
     step(`preview shows ${A}`);
 
     // Reload, and open B as soon as the workbench is there: the extension host is still starting.
-    await runCommand(page, 'Developer: Reload Window');
-    await page.waitForEvent('framenavigated', { predicate: (f) => f === page.mainFrame(), timeout: 30_000 });
+    await reloadWindow(page);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     const reloaded = Date.now();
     await quickOpen(B);
@@ -427,8 +444,7 @@ describe.skipIf(skipSuite('code-server'))('VS Code (code-server) end to end', ()
     await runCommand(page, 'View: Move Editor into Next Group');
     await page.locator('.tabs-container .tab.active', { hasText: 'notes.txt' }).last().waitFor({ timeout: 10_000 });
     expect(await page.locator('iframe.webview.ready').count()).toBe(0);
-    await runCommand(page, 'Developer: Reload Window');
-    await page.waitForEvent('framenavigated', { predicate: (f) => f === page.mainFrame(), timeout: 30_000 });
+    await reloadWindow(page);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     // The extension starts with A's editor (its status shows), then B is opened beside it.
     await page.keyboard.press('Control+1');

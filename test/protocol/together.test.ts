@@ -90,12 +90,20 @@ describe('redundant hints together', () => {
       const h = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: r.line, character: r.col } });
       return (h.contents as { value: string }).value;
     };
-    const goes = expected.redundantTogether![0]!;
-    const stays = expected.redundant!.find((c) => !expected.redundantTogether!.some((t) => t.row === c.row && t.col === c.col))!;
+    const together = (c: CellRef) => expected.redundantTogether!.some((t) => t.row === c.row && t.col === c.col);
+    const goes = expected.redundantTogether!.find((c) => c.row > 0)!;
+    const stays = expected.redundant!.find((c) => !together(c) && c.row > 0)!;
+    const sentence = '18 hints are redundant one at a time, but they cannot all go: *Remove all redundant hints* removes 10 (8 stay needed once those are gone).';
     const a = await hoverAt(goes);
     expect(a).toContain('**Redundant on its own**: removing this hint alone keeps the solution unique.');
-    expect(a).toContain('18 hints are redundant one at a time, but they cannot all go: *Remove all redundant hints* removes 10 (8 stay needed once those are gone). This one is among those it removes.');
+    expect(a).toContain(`${sentence} This one is among those it removes.`);
     expect(await hoverAt(stays)).toContain('This one stays.');
+    // On the first row the summary diagnostic (shown in the same hover by editors) says it already.
+    const first = expected.redundantTogether!.find((c) => c.row === 0)!;
+    const b = await hoverAt(first);
+    expect(b).toContain('**Redundant on its own**');
+    expect(b).not.toContain(sentence);
+    expect(b).toContain('*Remove all redundant hints* removes this one.');
   });
 
   it('the fix-all removes the same set (reused, not recomputed differently)', async () => {

@@ -56,7 +56,11 @@ export function hoverAt(p: Parsed, line: number, character: number, result: Publ
   return { contents: { kind: 'markdown', value: lines.join('\n\n') }, ...(range ? { range: toLspRange(range) } : {}) };
 }
 
-/** A redundant hint: it can go on its own; whether it goes with the others (Remove all). */
+/**
+ * A redundant hint: it can go on its own; whether it goes with the others (Remove all). On the
+ * grid's first row the `redundant-summary` diagnostic, which editors show in the same hover,
+ * already says how many can go together: only this hint's part is added there.
+ */
 function redundantLines(result: PublishedResult, row: number, col: number): string[] {
   const lines = ['**Redundant on its own**: removing this hint alone keeps the solution unique.'];
   const sentence = togetherSentence(result, '*Remove all redundant hints*');
@@ -65,8 +69,9 @@ function redundantLines(result: PublishedResult, row: number, col: number): stri
   const among = t?.some((c) => c.row === row && c.col === col);
   let which = '';
   if (t && !result.redundantTogetherStopped && t.length < result.redundant!.length) {
-    which = among ? ' This one is among those it removes.' : ' This one stays.';
+    which = among ? 'This one is among those it removes.' : 'This one stays.';
   }
-  lines.push(sentence + which);
+  if (row !== 0) lines.push(which ? `${sentence} ${which}` : sentence);
+  else if (which) lines.push(among ? '*Remove all redundant hints* removes this one.' : '*Remove all redundant hints* keeps this one: it is needed once the others are gone.');
   return lines;
 }
