@@ -74,6 +74,15 @@ describe('linkpuzzle check at its limits', () => {
     expect(entry.stopped).toMatch(/^undecided: stopped by the time limit \(300 ms\) (while reading the file|during deduction|while planning the search)$/);
   });
 
+  it('a Numberlink wider than 64 on both sides gets a 512 MB diagram (no input takes the process past 1 GB)', () => {
+    // Two crossing pairs on an open 70x70 grid: the diagram outgrows any budget long before the time limit.
+    const n = 70;
+    const rows = Array.from({ length: n }, (_, r) => (r === 0 ? 'A' + '.'.repeat(n - 2) + 'B' : r === n - 1 ? 'B' + '.'.repeat(n - 2) + 'A' : '.'.repeat(n)));
+    const { entry } = check(write('wide.nlk', `${n} ${n}\n${rows.join('\n')}\n`));
+    expect(entry.verdict).toBe('unknown');
+    expect(entry.stopped).toMatch(/^undecided: stopped at the memory limit \(512 MB for this diagram/);
+  });
+
   it('a grid past 1,048,576 cells is refused at once with one problem at its first row', () => {
     const path = write('huge.slk', '# too big\n' + ('.'.repeat(1100) + '\n').repeat(1000));
     const r = check(path);

@@ -45,7 +45,7 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: CheckOptions): Ch
     return done();
   }
   // The time limit runs from here (or from the caller's start, when earlier: checkText's parse).
-  const control = withMemoryBudget(withDeadline(options?.control));
+  const control = withMemoryBudget(withDeadline(options?.control), p.rows, p.cols);
   const inst = makeInstance(p.rows, p.cols, p.cells, p.labels.length);
   const n = p.rows * p.cols;
 
@@ -93,12 +93,18 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: CheckOptions): Ch
  * the node limit suggests: each check may hold at most this much in the diagram under
  * construction (counted by the builder, so each check has its own budget whatever earlier checks
  * in the same process left behind) and stops cleanly with limit 'memory' beyond it.
+ * The full budget goes to grids up to WIDE_SIDE on their shorter side (Ahle's 50x50 set needs it);
+ * wider grids, which no search finishes in time anyway, get less, so that no input takes the
+ * process past 1 GB.
  */
 const MEMORY_BUDGET_MB = 2048;
+const WIDE_MEMORY_BUDGET_MB = 512;
+const WIDE_SIDE = 64;
 
-function withMemoryBudget(control: RunControl): RunControl {
+function withMemoryBudget(control: RunControl, rows: number, cols: number): RunControl {
   if (control.limits?.maxBytes !== undefined) return control;
-  return { ...control, limits: { ...control.limits, maxBytes: MEMORY_BUDGET_MB * 2 ** 20 } };
+  const mb = Math.min(rows, cols) > WIDE_SIDE ? WIDE_MEMORY_BUDGET_MB : MEMORY_BUDGET_MB;
+  return { ...control, limits: { ...control.limits, maxBytes: mb * 2 ** 20 } };
 }
 
 function setCount(result: CheckResult, count: bigint): void {
