@@ -369,7 +369,7 @@ function expandLevel(
           if (!(r >= 1 && r < level)) throw new Error(`spec.child at level ${level} returned bad level ${r}`);
           if (normalize !== null) normalize(scratch, 0, r);
           let tt = tables[r];
-          if (tt === null) { tt = new LevelTable(w, 64, guard); tables[r] = tt; }
+          if (tt === null) { tt = new LevelTable(w, sizeHint, guard); tables[r] = tt; }
           target = tt;
           if (loLev === null || hiLev === null) {
             guard.reserve(8 * n);
