@@ -16,12 +16,18 @@
  * Level L decides edge plan.order[m - L] (m = number of graph edges).
  */
 import { ACCEPT, REJECT, type Spec } from '../spec.js';
+import type { SimpathKernel } from '../kernel.js';
 import { edgeCount, planFrontier, type FrontierPlan, type Graph } from '../frontier.js';
 
 const DONE = 255;
 
-/** Per-step flags: an end's last edge (it leaves the frontier after the step), or its last but one. */
-const U_LAST = 1, V_LAST = 2, U_NEXT_LAST = 4, V_NEXT_LAST = 8;
+/**
+ * Per step, one word: the slots of the edge's ends (bits 0-7, 8-15) and flags from bit 16: an
+ * end's last edge (it leaves the frontier after the step), its last but one, a loop.
+ */
+const U_LAST = 1, V_LAST = 2, U_NEXT_LAST = 4, V_NEXT_LAST = 8, LOOP = 16;
+/** Info words at or above this have flags. */
+const FLAG_SHIFT_1 = 1 << 16;
 
 export interface SimpathOptions {
   /** Every vertex of the graph must lie on the cycle / path. */
@@ -31,12 +37,12 @@ export interface SimpathOptions {
 class MateSpec implements Spec {
   readonly width: number;
   event = -1;
+  /** The same spec for the compiled builder (zdd/kernel.ts), which buildZdd runs instead of `child`. */
+  readonly kernel: SimpathKernel;
   private arr: Int32Array | null = null;
   private u8: Uint8Array = new Uint8Array(0);
   private byteBase = 0;
-  private readonly slotU: Int32Array;
-  private readonly slotV: Int32Array;
-  private readonly flags: Uint8Array;
+  private readonly info: Int32Array;
   /** Hamiltonian checks: the frontier's occupied slots at each step (CSR) and the last entry step. */
   private readonly occStart: Int32Array;
   private readonly occSlot: Int32Array;
@@ -61,23 +67,23 @@ class MateSpec implements Spec {
     this.slots = plan.width;
     if (plan.width > 254) throw new Error(`frontier too wide for Simpath (${plan.width} > 254)`);
     this.width = Math.ceil(plan.width / 4);
-    this.slotU = plan.slotU;
-    this.slotV = plan.slotV;
     const steps = plan.edgeCount;
     this.steps = steps;
     // Edges left at each vertex after each step (a loop counts twice: "at most one left" stays true).
     const left = new Int32Array(graph.vertexCount);
     for (let k = 0; k < 2 * steps; k++) left[graph.edges[k]]++;
-    const flags = new Uint8Array(steps);
+    const info = new Int32Array(steps);
     for (let i = 0; i < steps; i++) {
       const e = plan.order[i];
       const u = graph.edges[2 * e], v = graph.edges[2 * e + 1];
       left[u]--;
       left[v]--;
       const lu = left[u], lv = left[v];
-      flags[i] = (lu === 0 ? U_LAST : lu === 1 ? U_NEXT_LAST : 0) | (lv === 0 ? V_LAST : lv === 1 ? V_NEXT_LAST : 0);
+      const f = (lu === 0 ? U_LAST : lu === 1 ? U_NEXT_LAST : 0) | (lv === 0 ? V_LAST : lv === 1 ? V_NEXT_LAST : 0) |
+        (u === v ? LOOP : 0);
+      info[i] = plan.slotU[i] | (plan.slotV[i] << 8) | (f << 16);
     }
-    this.flags = flags;
+    this.info = info;
     // Occupied slots per step (after entering, before leaving).
     const occ: number[] = [];
     const occStart = new Int32Array(steps + 1);
@@ -92,6 +98,10 @@ class MateSpec implements Spec {
     this.occStart = occStart;
     this.occSlot = Int32Array.from(occ);
     this.lastEntry = lastEntry;
+    this.kernel = {
+      kind: 'simpath', info, m, shift, slots: plan.width, hamiltonian, lastEntry,
+      occStart, occSlot: this.occSlot, empty: (hamiltonian && isolated) || m === 0,
+    };
   }
 
   private view(s: Int32Array): Uint8Array {
@@ -119,34 +129,44 @@ class MateSpec implements Spec {
 
   child(s: Int32Array, off: number, level: number, take: 0 | 1): number {
     const i = this.m - level + this.shift;
-    const u8 = this.view(s);
+    const u8 = s === this.arr ? this.u8 : this.view(s);
     const b = this.byteBase + off * 4;
     if (take === 1) {
       const r = this.take(u8, b, i);
       if (r !== 1) return r === 0 ? REJECT : ACCEPT;
-    } else if (!this.skip(u8, b, i)) {
-      return REJECT;
+    } else {
+      const x = this.info[i];
+      if (x >= FLAG_SHIFT_1 && !this.skip(u8, b, x)) return REJECT;
     }
     return this.next(u8, b, i + 1);
   }
 
-  /** The level of the first step from i on whose edge can be taken, deciding the others 0; or REJECT. */
+  /**
+   * The level of the first step from i on whose edge can be taken, deciding the others 0; or
+   * REJECT. The hot loop of the lookahead: `takable` and `skip` inlined.
+   */
   private next(u8: Uint8Array, b: number, i: number): number {
-    const steps = this.steps;
+    const steps = this.steps, info = this.info;
     for (; i < steps; i++) {
-      if (this.takable(u8, b, i)) return this.m - i + this.shift;
-      if (!this.skip(u8, b, i)) return REJECT;
+      const x = info[i];
+      const su = x & 255, sv = (x >> 8) & 255, f = x >> 16;
+      const mu = u8[b + su], mv = u8[b + sv];
+      if (mu !== DONE && mv !== DONE && (f & LOOP) === 0 &&
+          !(mu === 0 && (f & U_LAST) !== 0) && !(mv === 0 && (f & V_LAST) !== 0)) {
+        if (mu === 0 || mu - 1 !== sv || this.canClose(u8, b, i, su, sv)) return this.m - i + this.shift;
+      }
+      if (f !== 0 && !this.skip(u8, b, x)) return REJECT;
     }
     return REJECT; // no cycle closed
   }
 
   /** Whether taking the edge of step i does not reject at once. */
   private takable(u8: Uint8Array, b: number, i: number): boolean {
-    const su = this.slotU[i], sv = this.slotV[i];
-    if (su === sv) return false; // loop edge
+    const x = this.info[i];
+    const su = x & 255, sv = (x >> 8) & 255, f = x >> 16;
+    if ((f & LOOP) !== 0) return false;
     const mu = u8[b + su], mv = u8[b + sv];
     if (mu === DONE || mv === DONE) return false;
-    const f = this.flags[i];
     // An end of degree 0 on its last edge would be left with degree 1.
     if ((mu === 0 && (f & U_LAST) !== 0) || (mv === 0 && (f & V_LAST) !== 0)) return false;
     if (mu !== 0 && mu - 1 === sv) return this.canClose(u8, b, i, su, sv);
@@ -174,7 +194,8 @@ class MateSpec implements Spec {
   /** Takes the edge of step i: 1 to continue, 0 to reject, 2 when a cycle closed and is accepted. */
   private take(u8: Uint8Array, b: number, i: number): number {
     if (!this.takable(u8, b, i)) return 0;
-    const su = this.slotU[i], sv = this.slotV[i];
+    const x = this.info[i];
+    const su = x & 255, sv = (x >> 8) & 255, f = x >> 16;
     const mu = u8[b + su], mv = u8[b + sv];
     if (mu !== 0 && mu - 1 === sv) return 2;
     const pu = mu !== 0 ? mu - 1 : su;
@@ -184,19 +205,16 @@ class MateSpec implements Spec {
     if (mu !== 0) u8[b + su] = DONE;
     if (mv !== 0) u8[b + sv] = DONE;
     // Ends on their last edge now have degree 2 (takable excluded degree 0): they leave.
-    const f = this.flags[i];
     if ((f & U_LAST) !== 0) u8[b + su] = 0;
     if ((f & V_LAST) !== 0) u8[b + sv] = 0;
     return 1;
   }
 
-  /** Leaves the edge of step i out: false to reject (an end that can no longer reach degree 2 or 0). */
-  private skip(u8: Uint8Array, b: number, i: number): boolean {
-    const f = this.flags[i];
-    if (f === 0) return true;
-    const su = this.slotU[i], sv = this.slotV[i];
-    if ((f & (U_LAST | U_NEXT_LAST)) !== 0 && !this.settle(u8, b + su, (f & U_LAST) !== 0)) return false;
-    if ((f & (V_LAST | V_NEXT_LAST)) !== 0 && !this.settle(u8, b + sv, (f & V_LAST) !== 0)) return false;
+  /** Leaves out the edge of step info x: false to reject (an end that can no longer reach degree 2 or 0). */
+  private skip(u8: Uint8Array, b: number, x: number): boolean {
+    const f = x >> 16;
+    if ((f & (U_LAST | U_NEXT_LAST)) !== 0 && !this.settle(u8, b + (x & 255), (f & U_LAST) !== 0)) return false;
+    if ((f & (V_LAST | V_NEXT_LAST)) !== 0 && !this.settle(u8, b + ((x >> 8) & 255), (f & V_LAST) !== 0)) return false;
     return true;
   }
 
