@@ -19,7 +19,7 @@
  */
 import wasmBytes from './wasm/simpath.wasm';
 import type { Guard } from './build.js';
-import type { Progress } from './control.js';
+import { StopError, type Progress } from './control.js';
 import { garner, NodeStore, nextPrimeBelow, PRIMES, Zdd } from './zdd.js';
 
 /** A Simpath spec (specs/simpath.ts) for the kernel: its per-step words and Hamiltonian tables. */
@@ -99,7 +99,7 @@ export function kernelAvailable(): boolean {
 const CHUNK = 1 << 16;
 /** Most words one region may reserve (two regions: 2 GB of the 4 GB a WebAssembly memory has). */
 const MAX_REGION_WORDS = 2 ** 26;
-const NEEDERS = ['', 'the waiting states of a level', "a level's hash table", 'the child references of a level', 'the reduction'];
+const NEEDERS = ['', 'the waiting states of a level', "a level's hash table", 'the child references of a level', 'the reduction', ''];
 
 export interface KernelResult {
   zdd: Zdd;
@@ -126,10 +126,23 @@ export function runKernel(k: Kernel, guard: Guard, onProgress: ((p: Progress) =>
   });
   const x = inst.exports as unknown as Exports;
   let level = guard.top;
+  let regionStates = 0;
+  /** A stop at the kernel's own bounds (its address space), which are not the build's byte budget. */
+  const ownLimit = (what: string): never => {
+    const top = guard.top, created = guard.created;
+    throw new StopError({
+      limit: 'memory',
+      message: `undecided: stopped at the memory limit (the compiled builder ${what}) after ${created} nodes at level ${top - level + 1} of ${top}`,
+      nodes: created,
+      progress: Math.max(0, Math.min(1, (top - level) / top)),
+    });
+  };
   const stopped = (): never => {
     guard.created = x.created.value;
     const s = x.status.value;
     if (s === 1) guard.stop('nodes', level);
+    // Not the byte budget: the regions' own bound (address space), named as such.
+    if (x.needWhat.value === 5) ownLimit(`holds at most ${regionStates} states`);
     const need = x.needBytes.value;
     guard.bytes = x.heldBytes() + need;
     guard.pending = need;
@@ -151,6 +164,7 @@ export function runKernel(k: Kernel, guard: Guard, onProgress: ((p: Progress) =>
       words = Math.floor(words / 2);
       if (words < 1024) throw new RangeError('no address space for the compiled builder');
     }
+    regionStates = words - 2;
 
     const top = x.start();
     if (top <= 0) {
@@ -201,8 +215,7 @@ export function runKernel(k: Kernel, guard: Guard, onProgress: ((p: Progress) =>
     // A trap: the memory could not grow (a WebAssembly memory holds at most 4 GB).
     if (e instanceof wasm.RuntimeError || e instanceof RangeError) {
       guard.created = x.created.value;
-      guard.needer = 'the compiled builder (its memory is full)';
-      guard.stop('memory', level);
+      ownLimit('has filled its memory (4 GB at most)');
     }
     throw e;
   }

@@ -44,7 +44,7 @@ let maxBytes: f64 = 0;
 let maxNodes: f64 = 0;
 export let status: i32 = 0;
 export let needBytes: f64 = 0; // the allocation a memory stop refused
-export let needWhat: i32 = 0; // 1 waiting states, 2 a level's table, 3 a level, 4 the reduction
+export let needWhat: i32 = 0; // 1 waiting states, 2 a level's table, 3 a level, 4 the reduction, 5 regions full
 export let created: i32 = 0;
 export let maxWidth: i32 = 0;
 export let acceptTotal: f64 = 0; // forward count (float) of the family: sets to the 1-terminal
@@ -352,7 +352,7 @@ export function merge(L: i32): i32 {
     give(arena, np * as);
     status = STOP_MEMORY;
     needBytes = <f64>count * 8;
-    needWhat = 3;
+    needWhat = held + <f64>count * 8 > maxBytes ? 3 : 5;
     return -1;
   }
   fill -= count;
