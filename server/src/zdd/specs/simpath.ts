@@ -27,7 +27,7 @@ const DONE = 255;
  */
 const U_LAST = 1, V_LAST = 2, U_NEXT_LAST = 4, V_NEXT_LAST = 8, LOOP = 16;
 /** Info words at or above this have flags. */
-const FLAG_SHIFT_1 = 1 << 16;
+const FLAGGED = 1 << 16;
 
 export interface SimpathOptions {
   /** Every vertex of the graph must lie on the cycle / path. */
@@ -136,7 +136,7 @@ class MateSpec implements Spec {
       if (r !== 1) return r === 0 ? REJECT : ACCEPT;
     } else {
       const x = this.info[i];
-      if (x >= FLAG_SHIFT_1 && !this.skip(u8, b, x)) return REJECT;
+      if (x >= FLAGGED && !this.skip(u8, b, x)) return REJECT;
     }
     return this.next(u8, b, i + 1);
   }
