@@ -31,6 +31,8 @@ export interface SolveOptions {
   deduce?: boolean;
   /** Probing (failed literals) after the local rules (default true); off only for tests. */
   probe?: boolean;
+  /** The propagator's global rules (reachability, planarity; default true); off only for tests. */
+  globalRules?: boolean;
   /** Lookahead pruning in the spec (default true); off only for tests. */
   lookahead?: boolean;
   /** Tests only: see SpecInput.avoidWords. */
@@ -56,7 +58,9 @@ export function buildNumberlinkZdd(
   // The time limit covers deduction and building together.
   const deadline = deadlineOf(control, Date.now());
   if (options?.deduce !== false) {
-    const d = deduce(inst, rule, { probe: options?.probe !== false, isCancelled: control?.isCancelled, deadline });
+    const d = deduce(inst, rule, {
+      probe: options?.probe !== false, globalRules: options?.globalRules, isCancelled: control?.isCancelled, deadline,
+    });
     // Probing stops at the deadline with what it fixed; the build would stop at once anyway (a
     // contradiction is an answer however late).
     const stop = stopNow({ ...control, deadline }, 'during deduction');
