@@ -68,7 +68,7 @@ describe('global rules find what the local rules cannot', () => {
     for (let t = 0; t < 6; t++) {
       const { cells, pairs } = walkCells(7, 7, rand, 20, 4);
       const inst = makeInstance(7, 7, cells, pairs);
-      const a = buildNumberlinkZdd(inst, { fill: false, notouch: true });
+      const a = buildNumberlinkZdd(inst, { fill: false, notouch: true }, undefined, { searchGlobalRules: true });
       const b = buildNumberlinkZdd(inst, { fill: false, notouch: true }, undefined, { globalRules: false });
       expect(a.zdd.count()).toBe(b.zdd.count());
       withRules += a.stats.nodesCreated;
@@ -102,10 +102,13 @@ describe('global rules never lose a solution', () => {
         const what = `${rows}x${cols} ${Array.from(cells)} ${JSON.stringify(rule)}`;
         const ref = buildNumberlinkZdd(inst, rule, undefined, { deduce: false, lookahead: false, search: 'breadth' });
         const got = buildNumberlinkZdd(inst, rule);
+        const searched = buildNumberlinkZdd(inst, rule, undefined, { searchGlobalRules: true });
         const count = ref.zdd.count();
         expect(got.zdd.count(), what).toBe(count);
+        expect(searched.zdd.count(), what).toBe(count);
         if (count > 0n && count <= 200n) {
           expect(solutions(got), what).toEqual(solutions(ref));
+          expect(solutions(searched), what).toEqual(solutions(ref));
           listed++;
         }
         checks++;

@@ -141,6 +141,8 @@ export class Propagator {
   }
   /** Cell checks done (the probing budget's unit). */
   work = 0;
+  /** Whether propagate() runs the global rules (when built with them). */
+  globalOn = true;
 
   constructor(inst: NumberlinkInstance, rule: NumberlinkRule, options?: PropagatorOptions) {
     const n = inst.rows * inst.cols;
@@ -298,7 +300,7 @@ export class Propagator {
   propagate(): boolean {
     for (;;) {
       if (!this.propagateLocal()) return false;
-      if (this.reach === null || this.planar === null) return true;
+      if (this.reach === null || this.planar === null || !this.globalOn) return true;
       // A global rule reads the whole grid: it counts as that many cell checks (probing's budget).
       this.work += this.n;
       if (!this.reach.check()) {

@@ -33,6 +33,12 @@ export interface SolveOptions {
   probe?: boolean;
   /** The propagator's global rules (reachability, planarity; default true); off only for tests. */
   globalRules?: boolean;
+  /**
+   * The global rules at every state of the depth-first search too, not only in deduction (default
+   * false). A state then costs about three times as much (a pass over the grid): on Janko's Arukone
+   * under the Nikoli rule that loses more than the states it saves, under notouch it wins a few.
+   */
+  searchGlobalRules?: boolean;
   /** Lookahead pruning in the spec (default true); off only for tests. */
   lookahead?: boolean;
   /** Tests only: see SpecInput.avoidWords. */
@@ -99,6 +105,9 @@ export function buildNumberlinkZdd(
   });
   let built;
   if (propagator !== undefined && options?.search !== 'breadth') {
+    // The global rules cost a pass over the grid per state: they pay in deduction and probing,
+    // and in the search only where asked (see SolveOptions.searchGlobalRules).
+    propagator.globalOn = options?.searchGlobalRules === true;
     const filter = new PropagatingFilter(spec, propagator, plan.order);
     try {
       built = buildZddDepthFirst(spec, filter, { ...control, deadline });
