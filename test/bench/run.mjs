@@ -7,7 +7,8 @@
 // (b) the Slitherlink corpus: time to the verdict, and to the verdict plus redundant hints (unless
 //     --no-redundant), by size;
 // (c) Numberlink collections under their rule (fill notouch) and under nikoli (--no-nikoli: their
-//     rule only, for quick iterations);
+//     rule only, for quick iterations), and Janko's Arukone under their own rule (nikoli, 5 s each),
+//     with the verdicts that contradict answers.json counted as wrong;
 // (e) the incremental re-check gain (test/bench/incremental.mjs): cold check vs re-check after a
 //     last-row edit of a large ambiguous Slitherlink;
 // (f) keystroke-to-diagnostics latency of the language server (test/bench/lsp-latency.mjs) on a
@@ -102,6 +103,7 @@ const report = { machine, baseline: { what: 'reference workload: 2^21 open-addre
 
 const answers = haveCorpus ? JSON.parse(readFileSync(join(corpus, 'answers.json'), 'utf8')) : [];
 const corpusFiles = (prefix) => answers.filter((a) => a.file.startsWith(prefix)).map((a) => join(corpus, a.file));
+const knownVerdict = new Map(answers.filter((a) => a.verdict).map((a) => [join(corpus, a.file), a.verdict]));
 const every = (xs, k) => xs.filter((_, i) => i % k === 0);
 
 let runner = null;
@@ -297,6 +299,8 @@ if (parts.has('numberlink')) {
       { name: 'janko (270)', prefix: 'numberlink/janko/', target: 'target < 1.5 s; TdZdd 1.4 s (slowest 0.41 s)' },
       { name: 'ahle 40×20 (101)', prefix: 'numberlink/ahle40x20/', target: 'target < 3 s; TdZdd 2.2 s' },
       { name: 'flow (29)', prefix: 'numberlink/flow/', target: '' },
+      // Janko's Arukone: the Nikoli rule is their own (so no second pass), 5 s each (issue 18).
+      { name: 'arukone (579)', prefix: 'numberlink/arukone/', target: 'every puzzle decided, 0 wrong, median ≤ 50 ms, slowest ≤ 5 s (limit 5 s)', onlyFileRule: true, timeMs: 5000 },
     ];
     if (!quick) sets.push({ name: 'ahle 50×50 (11)', prefix: 'numberlink/ahle50x50/', target: 'decided or a clean unknown', onlyFileRule: true });
     const rows = [];
@@ -305,7 +309,7 @@ if (parts.has('numberlink')) {
       const all = corpusFiles(s.prefix);
       const files = quick ? every(all, 9) : all;
       for (const rule of s.onlyFileRule || noNikoli ? [null] : [null, 'nikoli']) {
-        const job = rule ? { rule, redundant: false, timeMs: nikoliLimit } : { redundant: false };
+        const job = rule ? { rule, redundant: false, timeMs: nikoliLimit } : { redundant: false, ...(s.timeMs ? { timeMs: s.timeMs } : {}) };
         const r = runFiles(files, job, 3_600_000);
         const label = `${s.name}${quick ? ` [${files.length}]` : ''}`;
         if (r.error) {
@@ -318,6 +322,9 @@ if (parts.has('numberlink')) {
         const slow = [...res].sort((a, b) => b.ms - a.ms)[0];
         const verdicts = {};
         for (const x of res) verdicts[x.verdict] = (verdicts[x.verdict] ?? 0) + 1;
+        // Verdicts known for the file's rule (answers.json) that the check contradicts.
+        const wrong = rule ? [] : res.filter((x) => x.verdict !== 'unknown' && knownVerdict.get(x.file) !== undefined && knownVerdict.get(x.file) !== x.verdict).map((x) => x.file);
+        if (!rule) verdicts.wrong = wrong.length;
         const ref = adjacent(r);
         const e = { set: s.name, rule: rule ?? res[0]?.rule ?? 'file', puzzles: res.length, totalMs: sum(v), cpuMs: r.cpuMs, medianMs: median(v), maxMs: slow?.ms, slowest: slow?.file, verdicts, maxRssKb: r.maxRssKb, referenceMs: ref.ms, referenceCpuMs: ref.cpuMs, drift: ref.drift, unknown: res.filter((x) => x.verdict === 'unknown').map((x) => ({ file: x.file, stopped: x.stopped })) };
         out.push(e);

@@ -16,6 +16,7 @@ import { StopError, withDeadline, type RunControl } from '../zdd/control';
 import { makeInstance, type NumberlinkInstance } from '../numberlink/instance';
 import { edgesToPaths } from '../numberlink/paths';
 import { buildNumberlinkZdd, type NumberlinkZdd } from '../numberlink/solve';
+import { decideNikoli, type NikoliVerdict } from '../numberlink/nikoliVerdict';
 import type { CheckOptions } from './options';
 import type { CheckResult, PathSolution, Verdict } from './result';
 
@@ -62,6 +63,11 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: CheckOptions): Ch
 
   let nz;
   try {
+    if (!rule.fill && !rule.notouch) {
+      // The Nikoli rule is decided from the notouch solutions (nikoliVerdict.ts).
+      setNikoli(result, p, inst, decideNikoli(inst, control, { secondSolution: options?.secondSolution !== false }));
+      return done();
+    }
     nz = buildNumberlinkZdd(inst, rule, control);
   } catch (e) {
     if (e instanceof StopError) {
@@ -105,6 +111,21 @@ function withMemoryBudget(control: RunControl, rows: number, cols: number): RunC
   if (control.limits?.maxBytes !== undefined) return control;
   const mb = Math.min(rows, cols) > WIDE_SIDE ? WIDE_MEMORY_BUDGET_MB : MEMORY_BUDGET_MB;
   return { ...control, limits: { ...control.limits, maxBytes: mb * 2 ** 20 } };
+}
+
+function setNikoli(result: CheckResult, p: NumberlinkPuzzle, inst: NumberlinkInstance, v: NikoliVerdict): void {
+  result.verdict = v.verdict;
+  result.count = v.count === null ? null : v.count.toString();
+  if (v.count === null) result.countAtLeast = '2';
+  if (v.first === null) return;
+  const first = toSolution(p, edgesToPaths(inst, v.first));
+  result.solution = first;
+  if (v.verdict === 'unique') {
+    let used = 0;
+    for (const path of first.paths) used += path.length;
+    result.covers = used === p.rows * p.cols;
+  }
+  if (v.second !== null) result.secondSolution = toSolution(p, edgesToPaths(inst, v.second));
 }
 
 function setCount(result: CheckResult, count: bigint): void {

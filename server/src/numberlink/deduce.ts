@@ -15,22 +15,29 @@
  *   adjacent cells of chains with the same label will be on one path, so their edge is forced; a
  *   cell cannot join a chain when that would put it next to a cell of the same path that it
  *   cannot be linked to (see cannotJoin).
+ * - global, once the local rules are at their fixpoint: every unfinished label must still reach
+ *   its other end through free cells (reachability.ts, which also drops edges that lead nowhere),
+ *   and the labels' paths, disjoint curves in the plane, must fit around the faces of the graph
+ *   left to them (planarity.ts). The local rules see a cell and its neighbours; these see a label
+ *   cut off or walled in, which otherwise shows only when the search gets there.
  * A contradiction means no solution at all.
  *
  * Probing (failed literals): an undecided edge is set to 1 (then 0) on trial and the rules run to
  * their fixpoint; when that ends in a contradiction, no solution has that value, so the edge gets
  * the other one for good. Sound because the rules are: a trial only ever concludes "no solution
  * with this value". The propagator undoes a trial exactly (stacks of fixed edges and of chain
- * unions), so a trial costs the size of its propagation, not of the grid. Trials run over a
- * worklist: first the edges next to something decided, then again the edges around every cell a
- * failed literal changed; a value that an earlier successful trial implied is not tried (it would
- * succeed too) until something near it changes. Probing stops when the worklist is empty, or at
+ * unions), so a trial costs the size of its propagation and a pass of the global rules. Trials
+ * run over a worklist: first the edges next to something decided, then again the edges around
+ * every cell a failed literal changed; a value that an earlier successful trial implied is not
+ * tried (it would most likely succeed too) until something near it changes. Probing stops when the worklist is empty, or at
  * its work budget, the deadline or cancellation (what it fixed stays). On Janko's and Ahle's
  * puzzles it fixes about half of the edges that the rules alone leave open, and the states built
  * drop two- to tenfold.
  */
 import type { NumberlinkRule } from '../model/puzzle';
 import type { NumberlinkInstance } from './instance';
+import { Planarity } from './planarity';
+import { Reachability } from './reachability';
 
 export interface Deduction {
   /** Per graph edge: -1 undecided, 0 in no solution, 1 in every solution. */
@@ -48,7 +55,15 @@ export interface Deduction {
   propagator: Propagator;
 }
 
-export interface DeduceOptions {
+export interface PropagatorOptions {
+  /**
+   * The global rules (reachability.ts, planarity.ts) after the local ones (default true); off only
+   * for tests and measurements.
+   */
+  globalRules?: boolean;
+}
+
+export interface DeduceOptions extends PropagatorOptions {
   /** Failed-literal probing after the local rules (default true). */
   probe?: boolean;
   /**
@@ -65,7 +80,7 @@ export interface DeduceOptions {
 }
 
 export function deduce(inst: NumberlinkInstance, rule: NumberlinkRule, options?: DeduceOptions): Deduction {
-  const p = new Propagator(inst, rule);
+  const p = new Propagator(inst, rule, options);
   p.initial();
   let probed = 0;
   if (!p.contradiction && options?.probe !== false) {
@@ -79,7 +94,8 @@ export function deduce(inst: NumberlinkInstance, rule: NumberlinkRule, options?:
 
 /**
  * The rules of the module comment over the grid, to their fixpoint, with exact undo (`undo` to
- * the lengths of the edge and union stacks taken before a change).
+ * the lengths of the edge and union stacks taken before a change). The global rules keep no state
+ * between calls, so undo concerns the local state alone.
  */
 export class Propagator {
   readonly n: number;
@@ -117,14 +133,18 @@ export class Propagator {
   readonly unionTrail: Int32Array;
   unionLen = 0;
   contradiction = false;
+  private readonly reach: Reachability | null;
+  private readonly planar: Planarity | null;
   /** Edges fixed so far (the undo stack holds exactly them). */
   get decided(): number {
     return this.edgeLen;
   }
   /** Cell checks done (the probing budget's unit). */
   work = 0;
+  /** Whether propagate() runs the global rules (when built with them). */
+  globalOn = true;
 
-  constructor(inst: NumberlinkInstance, rule: NumberlinkRule) {
+  constructor(inst: NumberlinkInstance, rule: NumberlinkRule, options?: PropagatorOptions) {
     const n = inst.rows * inst.cols;
     this.n = n;
     this.E = inst.graph.edges;
@@ -159,6 +179,15 @@ export class Propagator {
     this.queued = new Uint8Array(n);
     this.edgeTrail = new Int32Array(Math.max(1, this.m));
     this.unionTrail = new Int32Array(Math.max(5, 5 * n));
+    const global = options?.globalRules !== false;
+    this.reach = global ? new Reachability(this, inst.ends, inst.labelCount) : null;
+    this.planar = global ? new Planarity(this, inst.rows, inst.cols, inst.ends, inst.labelCount) : null;
+  }
+
+  /** The end of the chain holding cell `a` (an end of it) that can still take an edge. */
+  openEnd(a: number): number {
+    const r = this.root[a];
+    return this.endA[r] === a ? this.endB[r] : this.endA[r];
   }
 
   push(v: number): void {
@@ -263,8 +292,27 @@ export class Propagator {
     }
   }
 
-  /** Runs the queue to the fixpoint; false on a contradiction (which empties the queue). */
+  /**
+   * Runs the local rules to their fixpoint, then the global ones (reachability, which may fix
+   * edges and so start the local rules again, then planarity); false on a contradiction (which
+   * empties the queue).
+   */
   propagate(): boolean {
+    for (;;) {
+      if (!this.propagateLocal()) return false;
+      if (this.reach === null || this.planar === null || !this.globalOn) return true;
+      // A global rule reads the whole grid: it counts as that many cell checks (probing's budget).
+      this.work += this.n;
+      if (!this.reach.check()) {
+        this.clearQueue();
+        return false;
+      }
+      if (this.qLen === 0) return this.planar.check();
+    }
+  }
+
+  /** The local rules (check) to their fixpoint; false on a contradiction (which empties the queue). */
+  private propagateLocal(): boolean {
     while (this.qLen > 0) {
       const v = this.queue[this.qHead];
       this.qHead = this.qHead + 1 === this.n ? 0 : this.qHead + 1;

@@ -31,6 +31,14 @@ export interface SolveOptions {
   deduce?: boolean;
   /** Probing (failed literals) after the local rules (default true); off only for tests. */
   probe?: boolean;
+  /** The propagator's global rules (reachability, planarity; default true); off only for tests. */
+  globalRules?: boolean;
+  /**
+   * The global rules at every state of the depth-first search too, not only in deduction (default
+   * false). A state then costs about three times as much (a pass over the grid): on Janko's Arukone
+   * under the Nikoli rule that loses more than the states it saves, under notouch it wins a few.
+   */
+  searchGlobalRules?: boolean;
   /** Lookahead pruning in the spec (default true); off only for tests. */
   lookahead?: boolean;
   /** Tests only: see SpecInput.avoidWords. */
@@ -56,7 +64,9 @@ export function buildNumberlinkZdd(
   // The time limit covers deduction and building together.
   const deadline = deadlineOf(control, Date.now());
   if (options?.deduce !== false) {
-    const d = deduce(inst, rule, { probe: options?.probe !== false, isCancelled: control?.isCancelled, deadline });
+    const d = deduce(inst, rule, {
+      probe: options?.probe !== false, globalRules: options?.globalRules, isCancelled: control?.isCancelled, deadline,
+    });
     // Probing stops at the deadline with what it fixed; the build would stop at once anyway (a
     // contradiction is an answer however late).
     const stop = stopNow({ ...control, deadline }, 'during deduction');
@@ -95,6 +105,9 @@ export function buildNumberlinkZdd(
   });
   let built;
   if (propagator !== undefined && options?.search !== 'breadth') {
+    // The global rules cost a pass over the grid per state: they pay in deduction and probing,
+    // and in the search only where asked (see SolveOptions.searchGlobalRules).
+    propagator.globalOn = options?.searchGlobalRules === true;
     const filter = new PropagatingFilter(spec, propagator, plan.order);
     try {
       built = buildZddDepthFirst(spec, filter, { ...control, deadline });

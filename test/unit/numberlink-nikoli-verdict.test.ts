@@ -1,0 +1,142 @@
+/**
+ * The Nikoli verdict from the notouch solutions (numberlink/nikoliVerdict.ts) against the plain
+ * Nikoli count: the breadth-first build without deduction on random instances, brute force on
+ * tiny grids. A wrong `unique` is the worst answer this product can give.
+ */
+import { describe, expect, it } from 'vitest';
+import { makeInstance, type NumberlinkInstance } from '../../server/src/numberlink/instance';
+import { buildNumberlinkZdd } from '../../server/src/numberlink/solve';
+import { decideFromNotouch, decideNikoli, findDetour, type NikoliVerdict } from '../../server/src/numberlink/nikoliVerdict';
+import { edgesToPaths } from '../../server/src/numberlink/paths';
+import { parseNumberlink } from '../../server/src/parse/index';
+import { checkNumberlink } from '../../server/src/analysis/numberlink';
+import type { PathSolution } from '../../server/src/analysis/result';
+import { bruteSolve } from './numberlink-brute';
+import { randomCells, rng, solutionProblem, walkCells } from './numberlink-random';
+
+const NIKOLI = { fill: false, notouch: false };
+
+function verdictOf(count: bigint): string {
+  return count === 0n ? 'none' : count === 1n ? 'unique' : 'multiple';
+}
+
+/** The solutions of a verdict, validated by the test's own checker; returns them as sorted edge keys. */
+function checkSolutions(inst: NumberlinkInstance, v: NikoliVerdict, what: string): string[] {
+  const keys: string[] = [];
+  for (const edges of [v.first, v.second]) {
+    if (edges === null) continue;
+    const paths = edgesToPaths(inst, edges);
+    expect(paths, what).not.toBeNull();
+    expect(solutionProblem(inst.rows, inst.cols, inst.cells, paths!, NIKOLI), what).toBeNull();
+    keys.push(edges.slice().sort((a, b) => a - b).join(','));
+  }
+  return keys;
+}
+
+function expectAgrees(inst: NumberlinkInstance, v: NikoliVerdict, count: bigint, what: string): void {
+  expect(v.verdict, what).toBe(verdictOf(count));
+  if (v.count !== null) expect(v.count, what).toBe(count);
+  const keys = checkSolutions(inst, v, what);
+  if (v.verdict === 'none') expect(keys, what).toEqual([]);
+  if (v.verdict === 'unique') {
+    expect(v.count, what).toBe(1n);
+    expect(keys.length, what).toBe(1);
+  }
+  if (v.verdict === 'multiple') {
+    expect(keys.length, what).toBe(2);
+    expect(keys[0], what + ' (two different solutions)').not.toBe(keys[1]);
+  }
+}
+
+describe('the Nikoli verdict from the notouch solutions', () => {
+  it('agrees with the plain Nikoli count (breadth-first, no deduction) on random instances', () => {
+    const rand = rng(1812);
+    const seen: Record<string, number> = {};
+    for (let t = 0; t < 700; t++) {
+      const rows = 2 + Math.floor(rand() * 5), cols = 2 + Math.floor(rand() * 5);
+      let cells: Int32Array, pairs: number;
+      if (t % 3 === 0) {
+        pairs = 1 + Math.floor(rand() * Math.min(5, Math.floor((rows * cols) / 2)));
+        cells = randomCells(rows, cols, pairs, rand);
+      } else {
+        ({ cells, pairs } = walkCells(rows, cols, rand, 2 + Math.floor(rand() * 12), t % 3 === 2 ? 2 + Math.floor(rand() * 4) : Infinity));
+      }
+      if (pairs === 0) continue;
+      const inst = makeInstance(rows, cols, cells, pairs);
+      const what = `${rows}x${cols} ${Array.from(cells)}`;
+      const count = buildNumberlinkZdd(inst, NIKOLI, undefined, { deduce: false, lookahead: false, search: 'breadth' }).zdd.count();
+      // Both ways: the portfolio (mostly the Nikoli build here), and the notouch route on its own.
+      expectAgrees(inst, decideNikoli(inst), count, what);
+      const v = decideFromNotouch(inst);
+      expectAgrees(inst, v, count, what + ' (notouch route)');
+      // Which way the answer came: a detour is the case the theorem adds to the notouch count.
+      const notouch = buildNumberlinkZdd(inst, { fill: false, notouch: true }).zdd.count();
+      const way = `${v.verdict}${v.verdict === 'multiple' && notouch === 1n ? ' by a detour' : ''}`;
+      seen[way] = (seen[way] ?? 0) + 1;
+    }
+    // (seed 1812: 344 multiple, 146 more multiple by a detour, 90 unique, 120 none when written)
+    expect(seen.none).toBeGreaterThan(50);
+    expect(seen.unique).toBeGreaterThan(50);
+    expect(seen.multiple).toBeGreaterThan(50);
+    expect(seen['multiple by a detour']).toBeGreaterThan(30);
+  });
+
+  it('agrees with brute force on tiny grids', () => {
+    const rand = rng(77);
+    let checked = 0;
+    for (let t = 0; t < 300; t++) {
+      const rows = 1 + Math.floor(rand() * 4), cols = 2 + Math.floor(rand() * 3);
+      const pairs = 1 + Math.floor(rand() * Math.min(4, Math.floor((rows * cols) / 2)));
+      const cells = t % 2 === 0 ? randomCells(rows, cols, pairs, rand) : walkCells(rows, cols, rand, 6).cells;
+      const labels = Math.max(-1, ...cells) + 1;
+      if (labels === 0) continue;
+      const inst = makeInstance(rows, cols, cells, labels);
+      const brute = bruteSolve(rows, cols, cells, labels, NIKOLI, 0);
+      expectAgrees(inst, decideNikoli(inst), BigInt(brute.count), `${rows}x${cols} ${Array.from(cells)}`);
+      expectAgrees(inst, decideFromNotouch(inst), BigInt(brute.count), `${rows}x${cols} ${Array.from(cells)} (notouch route)`);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(250);
+  });
+
+  it('a detour turns the one notouch solution into a second Nikoli solution', () => {
+    // A's cells are neighbours: the only notouch path is the edge between them; under Nikoli A may
+    // also go round through the empty row below (two ways).
+    const inst = makeInstance(2, 3, Int32Array.from([0, 0, -1, -1, -1, -1]), 1);
+    const v = decideFromNotouch(inst);
+    expect(v.verdict).toBe('multiple');
+    expect(v.count).toBe(3n);
+    const second = edgesToPaths(inst, v.second!)!;
+    expect(second[0].length).toBeGreaterThan(2);
+    expect(solutionProblem(2, 3, inst.cells, second, NIKOLI)).toBeNull();
+    // Fill the row below with another label: no region of empty cells, no detour.
+    const full = makeInstance(2, 3, Int32Array.from([0, 0, -1, 1, -1, 1]), 2);
+    expect(findDetour(full, decideFromNotouch(full).first!)).toBeNull();
+    expect(decideFromNotouch(full).verdict).toBe('unique');
+  });
+
+  it('leaves the count unknown (at least 2) when the exact count does not fit in the limits', () => {
+    // A's two cells are neighbours in an empty 7x7 grid: deduction leaves one notouch solution (the
+    // edge between them, no state built), a detour proves a second one, and the Nikoli count (all
+    // the ways round through the grid) needs thousands of states: more than the limit.
+    const rows = 7, cols = 7;
+    const cells = new Int32Array(rows * cols).fill(-1);
+    cells[0] = 0;
+    cells[1] = 0;
+    const inst = makeInstance(rows, cols, cells, 1);
+    expect(buildNumberlinkZdd(inst, NIKOLI).stats.nodesCreated).toBeGreaterThan(5000);
+    const limits = { maxNodes: 1000 };
+    for (const v of [decideNikoli(inst, { limits }), decideFromNotouch(inst, { limits })]) {
+      expect(v.verdict).toBe('multiple');
+      expect(v.count).toBeNull();
+      checkSolutions(inst, v, 'neighbour pair');
+    }
+    // Through the check: count null with a lower bound.
+    const text = `7 7\nAA.....\n.......\n.......\n.......\n.......\n.......\n.......\n`;
+    const r = checkNumberlink(parseNumberlink(text).puzzle!, { control: { limits } });
+    expect(r.verdict).toBe('multiple');
+    expect(r.count).toBeNull();
+    expect(r.countAtLeast).toBe('2');
+    expect((r.secondSolution as PathSolution).paths).not.toEqual((r.solution as PathSolution).paths);
+  });
+});
