@@ -36,7 +36,8 @@ import { buildZdd, type ResumeData } from '../zdd/build';
 import { StopError, stopNow, type RunControl } from '../zdd/control';
 import { ACCEPT, REJECT, type Spec } from '../zdd/spec';
 import type { Zdd } from '../zdd/zdd';
-import { checkSlitherlink, loopsOutcome, stepControl } from './slitherlink';
+import { checkSlitherlink, loopsOutcome, stepControl, uniqueOutcome } from './slitherlink';
+import { slitherlinkByWitnesses, type Outcome } from './witnesses';
 import type { CheckOptions } from './options';
 import type { CheckResult } from './result';
 
@@ -215,20 +216,27 @@ export class SlitherlinkSession {
     const stats = emptyStats('none');
     this.stats = stats;
     const grid = new Grid(rows, cols);
-    try {
+    const counted = (): Outcome => {
       const td = performance.now();
       const d = this.deduce(puzzle, sub());
       stats.deduceMs = performance.now() - td;
-      if (d.contradiction) return done({ verdict: 'none', count: '0' });
+      if (d.contradiction) return { verdict: 'none', count: '0' };
       const b = this.build(puzzle, d, sub(), stats);
       const { zdd, count, spec, shift } = b;
       const edgesOf = (levels: number[]): number[] => spec.edgesOf(levels.map((L) => L - shift));
       // As checkSlitherlink; redundant hints are not incremental (unique puzzles are mostly settled by deduction).
-      return done(loopsOutcome(puzzle, grid, {
+      return loopsOutcome(puzzle, grid, {
         count,
         first: () => edgesOf(zdd.first()),
         second: () => edgesOf(zdd.kth(1n)),
-      }, options, sub));
+      }, options, sub);
+    };
+    try {
+      if (options.witnesses) {
+        const decided = slitherlinkByWitnesses(puzzle, grid, options, sub(), counted, (loop) => uniqueOutcome(puzzle, grid, loop, options, sub));
+        if (decided) return done(decided);
+      }
+      return done(counted());
     } catch (e) {
       if (!(e instanceof StopError)) throw e;
       return done({ verdict: 'unknown', count: null, stopped: e.stopped });

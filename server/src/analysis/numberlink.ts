@@ -18,6 +18,8 @@ import { edgesToPaths } from '../numberlink/paths';
 import { buildNumberlinkZdd, type NumberlinkZdd } from '../numberlink/solve';
 import type { CheckOptions } from './options';
 import type { CheckResult, PathSolution, Verdict } from './result';
+import { findPathWitnesses } from '../numberlink/witness';
+import { afterWitnesses, type Outcome } from './witnesses';
 
 const NIKOLI: NumberlinkRule = { fill: false, notouch: false };
 
@@ -60,32 +62,59 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: CheckOptions): Ch
     return done();
   }
 
-  let nz;
-  try {
-    nz = buildNumberlinkZdd(inst, rule, control);
-  } catch (e) {
-    if (e instanceof StopError) {
-      result.verdict = 'unknown';
-      result.stopped = e.stopped;
-      return done();
+  // No labels: the empty set of paths is the only candidate (it covers nothing).
+  if (p.labels.length === 0) {
+    const count = rule.fill ? 0n : 1n;
+    setCount(result, count);
+    if (count === 1n) {
+      result.solution = { labels: [], paths: [] };
+      result.covers = false;
     }
-    throw e;
+    return done();
   }
-  const count = nz.zdd.count();
-  setCount(result, count);
-  if (count > 0n) {
+
+  // The diagram of every solution, and what it says (throws StopError).
+  const counted = (): Outcome => {
+    const nz = buildNumberlinkZdd(inst, rule, control);
+    const count = nz.zdd.count();
+    if (count === 0n) return { verdict: 'none', count: '0' };
     const first = toSolution(p, decodeSet(inst, nz, nz.zdd.first()));
-    result.solution = first;
-    if (count === 1n && !rule.fill) {
-      let used = 0;
-      for (const path of first.paths) used += path.length;
-      result.covers = used === n;
+    if (count === 1n) return { verdict: 'unique', count: '1', solution: first, ...covers(rule, first, n) };
+    return {
+      verdict: 'multiple', count: count.toString(), solution: first,
+      ...(options?.secondSolution !== false ? { secondSolution: toSolution(p, decodeSet(inst, nz, nz.zdd.kth(1n))) } : {}),
+    };
+  };
+  try {
+    let outcome: Outcome | null = null;
+    if (options?.witnesses) {
+      const w = findPathWitnesses(inst, rule, control as RunControl & { deadline: number });
+      if (w.verdict === 'none') outcome = { verdict: 'none', count: '0' };
+      else if (w.verdict === 'unique') {
+        const first = toSolution(p, w.first!);
+        outcome = { verdict: 'unique', count: '1', solution: first, ...covers(rule, first, n) };
+      } else if (w.verdict === 'multiple') {
+        outcome = afterWitnesses({
+          verdict: 'multiple', count: null, countAtLeast: String(w.atLeast ?? 2n), solution: toSolution(p, w.first!),
+          ...(options.secondSolution !== false ? { secondSolution: toSolution(p, w.second!) } : {}),
+        }, options, counted);
+      }
     }
-    if (count > 1n && options?.secondSolution !== false) {
-      result.secondSolution = toSolution(p, decodeSet(inst, nz, nz.zdd.kth(1n)));
-    }
+    Object.assign(result, outcome ?? counted());
+  } catch (e) {
+    if (!(e instanceof StopError)) throw e;
+    result.verdict = 'unknown';
+    result.stopped = e.stopped;
   }
   return done();
+}
+
+/** Under a rule without `fill`, whether the unique solution uses every cell. */
+function covers(rule: NumberlinkRule, s: PathSolution, n: number): Pick<CheckResult, 'covers'> {
+  if (rule.fill) return {};
+  let used = 0;
+  for (const path of s.paths) used += path.length;
+  return { covers: used === n };
 }
 
 /**

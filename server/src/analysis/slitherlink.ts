@@ -11,6 +11,7 @@ import { findRedundantHints } from '../slitherlink/redundant';
 import { minimizeHints, togetherOf } from './minimize';
 import type { CheckOptions } from './options';
 import type { CheckResult, CellRef } from './result';
+import { slitherlinkByWitnesses, type Outcome } from './witnesses';
 
 /** Above this many cells on the shorter side an all-empty grid is not counted (its count is of no use). */
 const EMPTY_COUNT_MAX_SIDE = 8;
@@ -44,7 +45,8 @@ export function checkSlitherlink(puzzle: SlitherlinkPuzzle, options: CheckOption
     });
   }
 
-  try {
+  // Deduction, the diagram of every loop, and what it says (throws StopError).
+  const counted = (): Outcome => {
     // The probing order is recorded for the redundant-hint search, which would deduce P again for it.
     const schedule: number[] = [];
     const run = sub();
@@ -53,13 +55,20 @@ export function checkSlitherlink(puzzle: SlitherlinkPuzzle, options: CheckOption
     // it found is an answer however late (unless the check was cancelled).
     const stop = stopNow(run, 'during deduction');
     if (stop && (stop.stopped.limit === 'cancelled' || !d.contradiction)) throw stop;
-    if (d.contradiction) return done({ verdict: 'none', count: '0' });
+    if (d.contradiction) return { verdict: 'none', count: '0' };
     const family = buildLoops(grid, hints, d.edges, sub());
-    return done(loopsOutcome(puzzle, grid, {
+    return loopsOutcome(puzzle, grid, {
       count: family.zdd.count(),
       first: () => loopEdges(family, family.zdd.first()),
       second: () => loopEdges(family, family.zdd.kth(1n)),
-    }, options, sub, schedule));
+    }, options, sub, schedule);
+  };
+  try {
+    if (options.witnesses) {
+      const decided = slitherlinkByWitnesses(puzzle, grid, options, sub(), counted, (loop) => uniqueOutcome(puzzle, grid, loop, options, sub));
+      if (decided) return done(decided);
+    }
+    return done(counted());
   } catch (e) {
     if (!(e instanceof StopError)) throw e;
     return done({ verdict: 'unknown', count: null, stopped: e.stopped });
@@ -70,8 +79,8 @@ export function checkSlitherlink(puzzle: SlitherlinkPuzzle, options: CheckOption
  * The control of every step of one check: the caller's limits (resolved) and the deadline of the
  * whole check, so that the steps share one time budget and a stop names the whole of it.
  */
-export function stepControl(control: RunControl | undefined): () => RunControl {
-  const run: RunControl = withDeadline(control);
+export function stepControl(control: RunControl | undefined): () => RunControl & { deadline: number } {
+  const run = withDeadline(control);
   return () => run;
 }
 
@@ -83,7 +92,10 @@ export interface FoundLoops {
   second(): number[];
 }
 
-type Outcome = Omit<CheckResult, 'kind' | 'rows' | 'cols' | 'errors' | 'ms'>;
+/** The outcome of a loop proved the only one (witnesses.ts): as from a family of one loop. */
+export function uniqueOutcome(puzzle: SlitherlinkPuzzle, grid: Grid, loop: number[], options: CheckOptions, sub: () => RunControl): Outcome {
+  return loopsOutcome(puzzle, grid, { count: 1n, first: () => loop, second: () => loop }, options, sub);
+}
 
 /**
  * What a check reports from the family of loops: the verdict and solutions, and for a unique

@@ -276,14 +276,18 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     progress.end(s.uri);
     if (analysis.partial) {
       const v = analysis.result.verdict;
-      const what = v === 'none' ? 'Finding conflicting hints and repairs in' : v === 'multiple' ? 'Finding hints that make it unique in'
+      const what = v === 'none' ? 'Finding conflicting hints and repairs in'
+        : v === 'multiple' ? (analysis.result.countPending ? 'Counting the solutions of' : 'Finding hints that make it unique in')
         : analysis.result.redundant ? 'Finding which redundant hints can go together in' : 'Finding redundant hints in';
       progress.begin(s.uri, s.version, what, false);
     }
     const diagnostics = [...resultDiagnostics(s.uri, p.puzzle, analysis, s.key), ...intendedSolutionDiagnostics(s.uri, p.puzzle, analysis.result, s.key)];
     setDiagnostics(st, diagnostics, s.version);
     const r = analysis.result;
-    progress.status({ uri: s.uri, version: s.version, state: 'done', verdict: r.verdict, count: r.count, ms: r.ms, message: r.stopped?.message });
+    progress.status({
+      uri: s.uri, version: s.version, state: 'done', verdict: r.verdict, count: r.count, ms: r.ms, message: r.stopped?.message,
+      ...(r.countAtLeast !== undefined ? { countAtLeast: r.countAtLeast } : {}), ...(r.countPending ? { countPending: true } : {}),
+    });
     const changed: ResultChangedParams = { uri: s.uri, version: s.version, result };
     quiet(connection.sendNotification(ResultChangedNotification, changed));
   }
