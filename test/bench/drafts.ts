@@ -3,11 +3,16 @@
  * the bench's `drafts` part and the witness tests.
  * - Slitherlink `loop`: hints read off a random loop (so the draft has at least that solution),
  *   on `hints` random cells; `random`: random values 0..3 on random cells (often no solution).
- * - Numberlink: `pairs` labels on random distinct cells.
+ * - Numberlink `paths`: a random path through every cell (design/generate.ts) cut into `pairs`
+ *   pieces, whose ends are the pairs (so the draft has at least that solution, under every rule);
+ *   `random`: the pairs on random distinct cells (often no solution).
  */
 import { Grid } from '../../server/src/model/grid';
 import { hintsOfEdges, loopEdgesOf, seededRandom } from '../../server/src/design/loop';
 import { randomInside } from '../../server/src/design/randomLoop';
+import { randomHamiltonianPath } from '../../server/src/design/generate';
+
+export type NumberlinkDraftMode = 'paths' | 'random';
 
 export type SlitherlinkDraftMode = 'loop' | 'random';
 
@@ -50,14 +55,32 @@ export function slitherlinkDraftText(rows: number, cols: number, hints: number, 
 
 const LABELS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** A Numberlink draft: `pairs` labels (at most 62) on random distinct cells, under `rule` (e.g. `fill`). */
-export function numberlinkDraftText(rows: number, cols: number, pairs: number, rule: string, seed: number): string {
+/** A Numberlink draft: `pairs` labels (at most 62), under `rule` (e.g. `fill`). */
+export function numberlinkDraftText(rows: number, cols: number, pairs: number, rule: string, seed: number, mode: NumberlinkDraftMode = 'random'): string {
   const rand = seededRandom(seed);
   const k = Math.min(pairs, LABELS.length, Math.floor((rows * cols) / 2));
   const cells = new Array<string>(rows * cols).fill('.');
-  const at = pickCells(rows * cols, 2 * k, rand);
-  for (let i = 0; i < 2 * k; i++) cells[at[i]] = LABELS[i >> 1];
-  const lines = [`# draft: ${rows}x${cols}, ${k} pairs, seed ${seed}`, `# rule: ${rule}`, `${cols} ${rows}`];
+  if (mode === 'paths' && k > 0 && 4 * k <= rows * cols) {
+    // k - 1 cuts, each piece at least two cells long.
+    const path = randomHamiltonianPath(rows, cols, rand);
+    const n = path.length;
+    const cuts = new Set<number>();
+    while (cuts.size < k - 1) {
+      const at = 2 + Math.floor(rand() * (n - 3)); // a piece starts at `at`
+      let ok = true;
+      for (const c of cuts) if (Math.abs(c - at) < 2) ok = false;
+      if (ok && n - at >= 2) cuts.add(at);
+    }
+    const starts = [0, ...[...cuts].sort((a, b) => a - b), n];
+    for (let i = 0; i < k; i++) {
+      cells[path[starts[i]]] = LABELS[i];
+      cells[path[starts[i + 1] - 1]] = LABELS[i];
+    }
+  } else {
+    const at = pickCells(rows * cols, 2 * k, rand);
+    for (let i = 0; i < 2 * k; i++) cells[at[i]] = LABELS[i >> 1];
+  }
+  const lines = [`# draft: ${rows}x${cols}, ${k} ${mode} pairs, seed ${seed}`, `# rule: ${rule}`, `${cols} ${rows}`];
   for (let r = 0; r < rows; r++) lines.push(cells.slice(r * cols, (r + 1) * cols).join(''));
   return lines.join('\n') + '\n';
 }

@@ -36,8 +36,8 @@ import { buildZdd, type ResumeData } from '../zdd/build';
 import { StopError, stopNow, type RunControl } from '../zdd/control';
 import { ACCEPT, REJECT, type Spec } from '../zdd/spec';
 import type { Zdd } from '../zdd/zdd';
-import { checkSlitherlink, loopsOutcome, stepControl, uniqueOutcome } from './slitherlink';
-import { slitherlinkByWitnesses, type Outcome } from './witnesses';
+import { checkSlitherlink, loopsOutcome, loopWitnesses, stepControl } from './slitherlink';
+import { decide, isDraft, type Outcome, type Timed } from './witnesses';
 import type { CheckOptions } from './options';
 import type { CheckResult } from './result';
 
@@ -216,12 +216,12 @@ export class SlitherlinkSession {
     const stats = emptyStats('none');
     this.stats = stats;
     const grid = new Grid(rows, cols);
-    const counted = (): Outcome => {
+    const counted = (run: Timed): Outcome => {
       const td = performance.now();
-      const d = this.deduce(puzzle, sub());
+      const d = this.deduce(puzzle, run);
       stats.deduceMs = performance.now() - td;
       if (d.contradiction) return { verdict: 'none', count: '0' };
-      const b = this.build(puzzle, d, sub(), stats);
+      const b = this.build(puzzle, d, run, stats);
       const { zdd, count, spec, shift } = b;
       const edgesOf = (levels: number[]): number[] => spec.edgesOf(levels.map((L) => L - shift));
       // As checkSlitherlink; redundant hints are not incremental (unique puzzles are mostly settled by deduction).
@@ -232,11 +232,7 @@ export class SlitherlinkSession {
       }, options, sub);
     };
     try {
-      if (options.witnesses) {
-        const decided = slitherlinkByWitnesses(puzzle, grid, options, sub(), counted, (loop) => uniqueOutcome(puzzle, grid, loop, options, sub));
-        if (decided) return done(decided);
-      }
-      return done(counted());
+      return done(decide(options, isDraft(rows, cols, hinted), sub(), (run) => loopWitnesses(puzzle, grid, run, options, sub), counted));
     } catch (e) {
       if (!(e instanceof StopError)) throw e;
       return done({ verdict: 'unknown', count: null, stopped: e.stopped });

@@ -18,8 +18,8 @@ import { edgesToPaths } from '../numberlink/paths';
 import { buildNumberlinkZdd, type NumberlinkZdd } from '../numberlink/solve';
 import type { CheckOptions } from './options';
 import type { CheckResult, PathSolution, Verdict } from './result';
-import { findPathWitnesses } from '../numberlink/witness';
-import { afterWitnesses, type Outcome } from './witnesses';
+import { fillParityFails, findPathWitnesses } from '../numberlink/witness';
+import { decide, isDraft, type Outcome, type Timed } from './witnesses';
 
 const NIKOLI: NumberlinkRule = { fill: false, notouch: false };
 
@@ -73,9 +73,16 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: CheckOptions): Ch
     return done();
   }
 
+  // Under fill, chessboard colours that cannot balance: no solution, without any search
+  // (numberlink/witness.ts).
+  if (rule.fill && fillParityFails(inst)) {
+    setCount(result, 0n);
+    return done();
+  }
+
   // The diagram of every solution, and what it says (throws StopError).
-  const counted = (): Outcome => {
-    const nz = buildNumberlinkZdd(inst, rule, control);
+  const counted = (run: Timed): Outcome => {
+    const nz = buildNumberlinkZdd(inst, rule, run);
     const count = nz.zdd.count();
     if (count === 0n) return { verdict: 'none', count: '0' };
     const first = toSolution(p, decodeSet(inst, nz, nz.zdd.first()));
@@ -85,22 +92,21 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: CheckOptions): Ch
       ...(options?.secondSolution !== false ? { secondSolution: toSolution(p, decodeSet(inst, nz, nz.zdd.kth(1n))) } : {}),
     };
   };
-  try {
-    let outcome: Outcome | null = null;
-    if (options?.witnesses) {
-      const w = findPathWitnesses(inst, rule, control as RunControl & { deadline: number });
-      if (w.verdict === 'none') outcome = { verdict: 'none', count: '0' };
-      else if (w.verdict === 'unique') {
-        const first = toSolution(p, w.first!);
-        outcome = { verdict: 'unique', count: '1', solution: first, ...covers(rule, first, n) };
-      } else if (w.verdict === 'multiple') {
-        outcome = afterWitnesses({
-          verdict: 'multiple', count: null, countAtLeast: String(w.atLeast ?? 2n), solution: toSolution(p, w.first!),
-          ...(options.secondSolution !== false ? { secondSolution: toSolution(p, w.second!) } : {}),
-        }, options, counted);
-      }
+  const witnessed = (run: Timed): Outcome | null => {
+    const w = findPathWitnesses(inst, rule, run);
+    if (w.verdict === 'none') return { verdict: 'none', count: '0' };
+    if (w.verdict === 'unique') {
+      const first = toSolution(p, w.first!);
+      return { verdict: 'unique', count: '1', solution: first, ...covers(rule, first, n) };
     }
-    Object.assign(result, outcome ?? counted());
+    if (w.verdict !== 'multiple') return null;
+    return {
+      verdict: 'multiple', count: null, countAtLeast: String(w.atLeast ?? 2n), solution: toSolution(p, w.first!),
+      ...(options?.secondSolution !== false ? { secondSolution: toSolution(p, w.second!) } : {}),
+    };
+  };
+  try {
+    Object.assign(result, decide(options ?? {}, isDraft(p.rows, p.cols, 2 * p.labels.length), control as Timed, witnessed, counted));
   } catch (e) {
     if (!(e instanceof StopError)) throw e;
     result.verdict = 'unknown';

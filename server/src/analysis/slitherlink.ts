@@ -11,7 +11,8 @@ import { findRedundantHints } from '../slitherlink/redundant';
 import { minimizeHints, togetherOf } from './minimize';
 import type { CheckOptions } from './options';
 import type { CheckResult, CellRef } from './result';
-import { slitherlinkByWitnesses, type Outcome } from './witnesses';
+import { decide, isDraft, type Outcome, type Timed } from './witnesses';
+import { findLoopWitnesses } from '../slitherlink/witness';
 
 /** Above this many cells on the shorter side an all-empty grid is not counted (its count is of no use). */
 const EMPTY_COUNT_MAX_SIDE = 8;
@@ -46,17 +47,16 @@ export function checkSlitherlink(puzzle: SlitherlinkPuzzle, options: CheckOption
   }
 
   // Deduction, the diagram of every loop, and what it says (throws StopError).
-  const counted = (): Outcome => {
+  const counted = (run: Timed): Outcome => {
     // The probing order is recorded for the redundant-hint search, which would deduce P again for it.
     const schedule: number[] = [];
-    const run = sub();
     const d = deduce(puzzle, { isCancelled: control?.isCancelled, deadline: run.deadline, record: schedule });
     // A deduction cut short by the deadline (or cancelled) ends the check here; a contradiction
     // it found is an answer however late (unless the check was cancelled).
     const stop = stopNow(run, 'during deduction');
     if (stop && (stop.stopped.limit === 'cancelled' || !d.contradiction)) throw stop;
     if (d.contradiction) return { verdict: 'none', count: '0' };
-    const family = buildLoops(grid, hints, d.edges, sub());
+    const family = buildLoops(grid, hints, d.edges, run);
     return loopsOutcome(puzzle, grid, {
       count: family.zdd.count(),
       first: () => loopEdges(family, family.zdd.first()),
@@ -64,11 +64,7 @@ export function checkSlitherlink(puzzle: SlitherlinkPuzzle, options: CheckOption
     }, options, sub, schedule);
   };
   try {
-    if (options.witnesses) {
-      const decided = slitherlinkByWitnesses(puzzle, grid, options, sub(), counted, (loop) => uniqueOutcome(puzzle, grid, loop, options, sub));
-      if (decided) return done(decided);
-    }
-    return done(counted());
+    return done(decide(options, isDraft(rows, cols, hinted), sub(), (run) => loopWitnesses(puzzle, grid, run, options, sub), counted));
   } catch (e) {
     if (!(e instanceof StopError)) throw e;
     return done({ verdict: 'unknown', count: null, stopped: e.stopped });
@@ -92,9 +88,26 @@ export interface FoundLoops {
   second(): number[];
 }
 
-/** The outcome of a loop proved the only one (witnesses.ts): as from a family of one loop. */
-export function uniqueOutcome(puzzle: SlitherlinkPuzzle, grid: Grid, loop: number[], options: CheckOptions, sub: () => RunControl): Outcome {
-  return loopsOutcome(puzzle, grid, { count: 1n, first: () => loop, second: () => loop }, options, sub);
+/**
+ * What the witnesses (slitherlink/witness.ts) decide, as a check's outcome (witnesses.ts), or null
+ * when they do not: a loop proved the only one is reported as a family of one loop (redundant
+ * hints and so on); two loops as `multiple` without a count.
+ */
+export function loopWitnesses(puzzle: SlitherlinkPuzzle, grid: Grid, control: Timed, options: CheckOptions, sub: () => RunControl): Outcome | null {
+  const w = findLoopWitnesses(puzzle, control);
+  if (w.verdict === 'none') return { verdict: 'none', count: '0' };
+  if (w.verdict === 'unique') {
+    const loop = w.first!;
+    return loopsOutcome(puzzle, grid, { count: 1n, first: () => loop, second: () => loop }, options, sub);
+  }
+  if (w.verdict !== 'multiple') return null;
+  return {
+    verdict: 'multiple',
+    count: null,
+    countAtLeast: String(w.atLeast ?? 2n),
+    solution: { edges: edgesAsVertexPairs(grid, w.first!) },
+    ...(options.secondSolution !== false ? { secondSolution: { edges: edgesAsVertexPairs(grid, w.second!) } } : {}),
+  };
 }
 
 /**

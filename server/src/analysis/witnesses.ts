@@ -1,53 +1,84 @@
 /**
- * "Decide, don't count": a check that first looks for two different solutions (or proves there is
- * none, or only one) and counts only after that. A draft has far too many solutions to count,
- * but two of them are found in milliseconds, and they prove `multiple` on their own.
+ * "Decide, don't count": a check that looks for two different solutions (or proves there is
+ * none, or only one) besides counting. A draft has far too many solutions to count, but two of
+ * them are found in milliseconds, and they prove `multiple` on their own.
  *
- * What the check then reports (CheckResult):
+ * Which goes first: a draft (few hints for its size) is searched for witnesses first, and the
+ * count follows; a puzzle near completion is counted first (its diagram is small, and a witness
+ * search there would mostly be wasted), and searched for witnesses only when a limit stops the
+ * count (the count then leaves a little of the time limit for them).
+ *
+ * What the check reports (CheckResult):
  * - witnesses prove none or unique: that verdict, with count 0 or 1 (exact);
- * - two solutions found: verdict `multiple`, both shown; then, unless the caller wants the
- *   verdict alone (`countAfterWitnesses: false`, the language server's first phase, which counts
- *   in a later phase), the exact count within the limits: when it finishes it is reported as
- *   before (count, and the diagram's first two solutions); when a limit stops it, `count` is
- *   null, `countAtLeast` the proved lower bound and `stopped` says why the count is missing;
+ * - two solutions found: verdict `multiple`, both shown, and `countAtLeast` (2, or a larger proved
+ *   bound); then, unless the caller wants the verdict alone (`countAfterWitnesses: false`: the
+ *   language server's first phase, which counts in a later phase; the result says
+ *   `countPending`), the exact count within the limits: when it finishes it is reported as
+ *   without witnesses (count, and the diagram's first two solutions); when a limit stops it,
+ *   `count` is null and `stopped` says why the count is missing;
  * - undecided within the witnesses' budget: the count decides, as without witnesses.
  */
-import type { Grid } from '../model/grid';
-import type { SlitherlinkPuzzle } from '../model/puzzle';
-import { edgesAsVertexPairs } from '../slitherlink/solve';
-import { findLoopWitnesses, type WitnessBudget } from '../slitherlink/witness';
 import { StopError, type RunControl } from '../zdd/control';
 import type { CheckOptions } from './options';
 import type { CheckResult } from './result';
 
 export type Outcome = Omit<CheckResult, 'kind' | 'rows' | 'cols' | 'errors' | 'ms'>;
 
+/** Controls with their deadline (the check's steps share one). */
+export type Timed = RunControl & { deadline: number };
+
+/** Hinted cells (Slitherlink) or endpoint cells (Numberlink) per cell below which a puzzle is a draft. */
+export const DRAFT_DENSITY = 0.2;
+
+/** Grids at most this wide on their shorter side are always counted first (their diagram is small). */
+export const ALWAYS_COUNT_SIDE = 8;
+
+/** Of the time limit, what a count that goes first leaves for the witnesses (at most this many ms). */
+const RESERVE_SHARE = 0.1;
+const RESERVE_MAX_MS = 1000;
+
+/** Whether a puzzle is a draft: witnesses go first. */
+export function isDraft(rows: number, cols: number, marked: number): boolean {
+  return Math.min(rows, cols) > ALWAYS_COUNT_SIDE && marked < DRAFT_DENSITY * rows * cols;
+}
+
 /**
- * The outcome when the witnesses decide (see the module comment), or null to count as usual.
- * `count` is the usual outcome (deduction, diagram, count; throws StopError); `unique` turns a
- * proved-unique loop into the outcome (redundant hints and so on). Throws StopError when the
- * witness search itself is stopped.
+ * The check's outcome, from witnesses and the count (see the module comment).
+ * - `witnesses(control)`: none / unique (complete outcomes), multiple (count null, both
+ *   solutions, countAtLeast), or null when undecided; throws StopError when stopped;
+ * - `count(control)`: the usual outcome (deduction, diagram, count); throws StopError.
  */
-export function slitherlinkByWitnesses(
-  puzzle: SlitherlinkPuzzle, grid: Grid, options: CheckOptions, control: RunControl & { deadline: number },
-  count: () => Outcome, unique: (loop: number[]) => Outcome, budget?: WitnessBudget,
-): Outcome | null {
-  const w = findLoopWitnesses(puzzle, control, budget);
-  if (w.verdict === 'none') return { verdict: 'none', count: '0' };
-  if (w.verdict === 'unique') return unique(w.first!);
-  if (w.verdict !== 'multiple') return null;
-  const witnessed: Outcome = {
-    verdict: 'multiple',
-    count: null,
-    countAtLeast: String(w.atLeast ?? 2n),
-    solution: { edges: edgesAsVertexPairs(grid, w.first!) },
-    ...(options.secondSolution !== false ? { secondSolution: { edges: edgesAsVertexPairs(grid, w.second!) } } : {}),
-  };
-  return afterWitnesses(witnessed, options, count);
+export function decide(
+  options: CheckOptions, draft: boolean, control: Timed,
+  witnesses: (control: Timed) => Outcome | null, count: (control: Timed) => Outcome,
+): Outcome {
+  if (!options.witnesses) return count(control);
+  if (draft) {
+    const w = witnesses(control);
+    if (w === null) return count(control);
+    if (w.verdict !== 'multiple') return w;
+    return afterWitnesses(w, options, () => count(control));
+  }
+  const timeMs = control.limits?.timeMs ?? Infinity;
+  const reserve = Math.min(RESERVE_MAX_MS, RESERVE_SHARE * timeMs);
+  const counting: Timed = { ...control, deadline: Math.max(Date.now(), control.deadline - reserve) };
+  try {
+    return count(counting);
+  } catch (e) {
+    if (!(e instanceof StopError) || e.stopped.limit === 'cancelled') throw e;
+    let w: Outcome | null = null;
+    try {
+      w = witnesses(control);
+    } catch (late) {
+      if (!(late instanceof StopError)) throw late;
+    }
+    if (w === null) throw e;
+    return w.verdict === 'multiple' ? { ...w, stopped: e.stopped } : w;
+  }
 }
 
 /** `multiple` from two solutions: the count that follows, or why it is missing. */
-export function afterWitnesses(witnessed: Outcome, options: CheckOptions, count: () => Outcome): Outcome {
+function afterWitnesses(witnessed: Outcome, options: CheckOptions, count: () => Outcome): Outcome {
   if (options.countAfterWitnesses === false) return { ...witnessed, countPending: true };
   let counted: Outcome;
   try {

@@ -284,12 +284,14 @@ function fillWindows(inst: NumberlinkInstance, rule: NumberlinkRule, paths: numb
   };
   for (const p of paths) for (let i = 0; i + 1 < p.length; i++) on[edgeOf(p[i], p[i + 1])] = 1;
   const plan = planFrontier(inst.graph, sweepOrder(rows, cols, defaultSweep(rows, cols)));
+  // Free cells in pairs of both colours, nearest first: a window must hold as many cells of each
+  // colour as its paths can take, so each window spans a pair (a lone cell's window cannot).
+  const boxes = pairBoxes(free, cols);
   for (const margin of [1, 2, 3, 4]) {
     const open = new Uint8Array(n);
-    for (const v of free) {
-      const r0 = Math.floor(v / cols), c0 = v % cols;
-      for (let r = Math.max(0, r0 - margin); r <= Math.min(rows - 1, r0 + margin); r++)
-        for (let c = Math.max(0, c0 - margin); c <= Math.min(cols - 1, c0 + margin); c++) open[r * cols + c] = 1;
+    for (const [r1, c1, r2, c2] of boxes) {
+      for (let r = Math.max(0, r1 - margin); r <= Math.min(rows - 1, r2 + margin); r++)
+        for (let c = Math.max(0, c1 - margin); c <= Math.min(cols - 1, c2 + margin); c++) open[r * cols + c] = 1;
     }
     const fixed = new Int8Array(m);
     for (let e = 0; e < m; e++) {
@@ -312,6 +314,29 @@ function fillWindows(inst: NumberlinkInstance, rule: NumberlinkRule, paths: numb
     if (solved) return solved;
   }
   return null;
+}
+
+/** Bounding boxes [r1, c1, r2, c2] of the free cells paired by colour, nearest pairs first (a cell left over: its own box). */
+function pairBoxes(free: number[], cols: number): [number, number, number, number][] {
+  const colour = (v: number) => (Math.floor(v / cols) + (v % cols)) & 1;
+  const dist = (a: number, b: number) => Math.abs(Math.floor(a / cols) - Math.floor(b / cols)) + Math.abs((a % cols) - (b % cols));
+  const pairs: [number, number, number][] = [];
+  for (const a of free) for (const b of free) if (colour(a) === 0 && colour(b) === 1) pairs.push([dist(a, b), a, b]);
+  pairs.sort((x, y) => x[0] - y[0]);
+  const taken = new Set<number>();
+  const boxes: [number, number, number, number][] = [];
+  const box = (a: number, b: number): [number, number, number, number] => {
+    const ra = Math.floor(a / cols), ca = a % cols, rb = Math.floor(b / cols), cb = b % cols;
+    return [Math.min(ra, rb), Math.min(ca, cb), Math.max(ra, rb), Math.max(ca, cb)];
+  };
+  for (const [, a, b] of pairs) {
+    if (taken.has(a) || taken.has(b)) continue;
+    taken.add(a);
+    taken.add(b);
+    boxes.push(box(a, b));
+  }
+  for (const v of free) if (!taken.has(v)) boxes.push(box(v, v));
+  return boxes;
 }
 
 /** A binary min-heap of cells by priority (duplicates allowed; stale entries are skipped by the caller's distance check). */

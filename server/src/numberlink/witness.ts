@@ -2,7 +2,8 @@
  * Deciding a Numberlink without counting it (as slitherlink/witness.ts): two different solutions
  * prove `multiple`; a search that exhausts proves `none` or `unique`.
  *
- * 1. Proofs of `none` that need no search: under `fill`, colour the grid like a chessboard; a path
+ * 1. Proofs of `none` that need no search: two labels whose ends alternate around a face of the
+ *    grid without the other endpoints, such as its border (pairsMustCross); under `fill`, colour the grid like a chessboard; a path
  *    alternates colours, so a path whose two ends have the same colour has one cell more of that
  *    colour, and one with ends of both colours has as many of each. Covering every cell then
  *    needs (black cells - white cells) = (paths with two black ends - paths with two white ends).
@@ -63,11 +64,96 @@ export function fillParityFails(inst: NumberlinkInstance): boolean {
   return ends !== surplus;
 }
 
+/**
+ * Whether two labels' paths would have to cross. Take the grid without the endpoints of every
+ * other label (no path passes through an endpoint): a plane graph. When the four endpoints of the
+ * two labels lie on one face of it as a, c, b, d (each label's two ends apart, in this cyclic
+ * order), no two disjoint paths join a to b and c to d: a new vertex x drawn in that face, joined
+ * to a, c, b, d in this order, would close the cycle x-a-...-b-x, with the edges x-c and x-d
+ * leaving x on either side of it, so the path from c to d would cross it. The outer face is the
+ * border (two labels alternating along it); a face inside is a hole of removed endpoints.
+ * Faces are walked with the grid's rotation (each turn: the next neighbour clockwise).
+ */
+export function pairsMustCross(inst: NumberlinkInstance): { a: number; b: number } | null {
+  const { rows, cols, labelCount } = inst;
+  const n = rows * cols;
+  if (labelCount < 2 || rows < 2 || cols < 2) return null;
+  const dr = [-1, 0, 1, 0], dc = [0, 1, 0, -1];
+  const step = (v: number, d: number): number => {
+    const r = Math.floor(v / cols) + dr[d], c = (v % cols) + dc[d];
+    return r < 0 || c < 0 || r >= rows || c >= cols ? -1 : r * cols + c;
+  };
+  // An endpoint with the border or another endpoint among its eight neighbours: one whose faces
+  // are not all unit squares (a pair is only tried when its four ends are such, or form a square).
+  const open = new Uint8Array(n);
+  for (let v = 0; v < n; v++) {
+    if (inst.cells[v] < 0) continue;
+    const r = Math.floor(v / cols), c = v % cols;
+    if (r === 0 || c === 0 || r === rows - 1 || c === cols - 1) { open[v] = 1; continue; }
+    for (let i = -1; i <= 1 && !open[v]; i++) for (let j = -1; j <= 1; j++) if ((i || j) && inst.cells[v + i * cols + j] >= 0) open[v] = 1;
+  }
+  const present = new Uint8Array(n);
+  const seen = new Uint8Array(4 * n);
+  const walk: number[] = [];
+  for (let x = 0; x < labelCount; x++) {
+    for (let y = x + 1; y < labelCount; y++) {
+      const ends = [inst.ends[2 * x], inst.ends[2 * x + 1], inst.ends[2 * y], inst.ends[2 * y + 1]];
+      if (ends.some((v) => v < 0)) continue;
+      if (!ends.every((v) => open[v])) continue; // (four ends of a square are neighbours: all open)
+      for (let v = 0; v < n; v++) present[v] = inst.cells[v] < 0 || inst.cells[v] === x || inst.cells[v] === y ? 1 : 0;
+      seen.fill(0);
+      for (let v0 = 0; v0 < n; v0++) {
+        if (!present[v0]) continue;
+        for (let d0 = 0; d0 < 4; d0++) {
+          const w0 = step(v0, d0);
+          if (w0 < 0 || !present[w0] || seen[4 * v0 + d0]) continue;
+          // One face: follow directed edges, turning to the next neighbour clockwise.
+          walk.length = 0;
+          let v = v0, d = d0;
+          while (!seen[4 * v + d]) {
+            seen[4 * v + d] = 1;
+            walk.push(v);
+            const w = step(v, d);
+            const back = (d + 2) & 3;
+            let nd = back;
+            for (let k = 1; k <= 4; k++) {
+              nd = (back + k) & 3;
+              const u = step(w, nd);
+              if (u >= 0 && present[u]) break;
+            }
+            v = w;
+            d = nd;
+          }
+          if (alternate(walk, ends)) return { a: x, b: y };
+        }
+      }
+    }
+  }
+  return null;
+}
+
+/** Whether occurrences of ends[0], ends[2], ends[1], ends[3] (in this cyclic order) exist in `walk`. */
+function alternate(walk: number[], ends: number[]): boolean {
+  const at: number[][] = [[], [], [], []];
+  walk.forEach((v, i) => {
+    for (let k = 0; k < 4; k++) if (v === ends[k]) at[k].push(i);
+  });
+  if (at.some((p) => p.length === 0)) return false;
+  for (const a of at[0]) for (const b of at[1]) {
+    const lo = Math.min(a, b), hi = Math.max(a, b);
+    const inside = (i: number) => i > lo && i < hi;
+    // c and d on different arcs between a and b.
+    for (const c of at[2]) for (const d of at[3]) if (inside(c) !== inside(d)) return true;
+  }
+  return false;
+}
+
 export function findPathWitnesses(
   inst: NumberlinkInstance, rule: NumberlinkRule, control: RunControl & { deadline: number }, budget: PathWitnessBudget = {},
 ): PathWitnesses {
   const n = inst.rows * inst.cols;
   if (rule.fill && n > 0 && fillParityFails(inst)) return { verdict: 'none', how: 'colours' };
+  if (pairsMustCross(inst)) return { verdict: 'none', how: 'crossing' };
   const d = deduce(inst, rule, { isCancelled: control.isCancelled, deadline: control.deadline });
   const stop = stopNow(control, 'while looking for solutions');
   if (stop) throw stop;
@@ -87,15 +173,12 @@ export function findPathWitnesses(
   });
   const filter = new PropagatingFilter(spec, d.propagator, plan.order);
   try {
-    // The first solution: routing (paths that may leave cells empty are easy to route), then
-    // the depth-first search with restarts (under `fill` the propagator guides it well).
-    let first: number[][] | null = null;
+    // The first solution: routing (pathSearch.ts), then the depth-first search with restarts
+    // (under `fill` the propagator guides it well; it also proves `none` when it exhausts).
+    let first: number[][] | null = searchPaths(inst, rule, { deadline: control.deadline, isCancelled: control.isCancelled });
+    poll();
     let how = 'routing';
-    if (!rule.fill) {
-      first = searchPaths(inst, rule, { deadline: control.deadline, isCancelled: control.isCancelled });
-      poll();
-      if (first !== null && pathsProblem(inst, rule, first) !== null) first = null;
-    }
+    if (first !== null && pathsProblem(inst, rule, first) !== null) first = null;
     if (first === null) {
       const found = searchWithRestarts(spec, filter, limits, budget.firstNodes ?? 50_000);
       if (found === false) return { verdict: 'none', how: 'search' };
@@ -104,11 +187,6 @@ export function findPathWitnesses(
         first = edges === null ? null : edgesToPaths(inst, edges);
         how = 'search';
       }
-    }
-    if (first === null && rule.fill) {
-      first = searchPaths(inst, rule, { deadline: control.deadline, isCancelled: control.isCancelled });
-      poll();
-      how = 'routing';
     }
     if (first === null || pathsProblem(inst, rule, first) !== null) return { verdict: null, how: `${how}: no solution found` };
 
