@@ -174,6 +174,7 @@ function uncountedSentence(r: Analysis['result'], differ: string): string {
   const atLeast = `At least ${r.countAtLeast ?? '2'} solutions`;
   const shown = r.secondSolution ? ' two of them are shown in the preview.' : ' the puzzle is not unique.';
   if (r.countPending) return `${atLeast}, still counting them all:${shown}${differ}`;
+  if (r.stopped?.limit === 'cancelled') return `${atLeast} (the count was cancelled):${shown}${differ}`;
   if (r.stopped) {
     const why = r.stopped.message.replace(/^undecided:\s*/i, '');
     return `${atLeast} (too many to count within the limits: the count ${why}):${shown}${differ}`;

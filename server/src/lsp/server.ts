@@ -161,8 +161,18 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       const verdictKnown = st.current?.key === s.key;
       // Redundant hints already published: the cancelled phase was the one that groups them.
       const redundantKnown = verdictKnown && st.current!.result.redundant !== undefined;
-      const keep = verdictKnown ? st.solver : [];
+      // `multiple` from two solutions, the count cancelled: the verdict stands, without "counting".
+      const countCancelled = verdictKnown && st.current!.result.countPending === true;
+      let keep = verdictKnown ? st.solver : [];
       if (verdictKnown) st.current!.result = { ...st.current!.result, extrasPending: false };
+      if (countCancelled) {
+        const { countPending: _, ...rest } = st.current!.result;
+        const result = { ...rest, stopped: { limit: 'cancelled' as const, message: 'undecided: cancelled', nodes: 0, progress: 0 } };
+        st.current!.result = result;
+        const puzzle = parsed(doc, st.kind).puzzle;
+        keep = [...resultDiagnostics(s.uri, puzzle, { result }, s.key), ...intendedSolutionDiagnostics(s.uri, puzzle, result, s.key)];
+        quiet(connection.sendNotification(ResultChangedNotification, { uri: s.uri, version: s.version, result }));
+      }
       setDiagnostics(st, [...keep, {
         range: gridAnchor(parsed(doc, st.kind).puzzle),
         severity: 3,
@@ -170,10 +180,15 @@ export function startServer(connection: Connection = createConnection(ProposedFe
         source: DiagnosticSource,
         message: redundantKnown
           ? 'Cancelled before it was known which redundant hints can go together.'
-          : verdictKnown ? 'Cancelled before the redundant hints, conflicting hints or suggestions were found.' : 'Check cancelled: edit the puzzle to check it again.',
+          : countCancelled ? 'Cancelled before the solutions were counted: edit the puzzle or re-check it to count them.'
+            : verdictKnown ? 'Cancelled before the redundant hints, conflicting hints or suggestions were found.' : 'Check cancelled: edit the puzzle to check it again.',
         data: { key: st.key, limit: 'cancelled' },
       }], s.version);
-      progress.status({ uri: s.uri, version: s.version, state: 'done', verdict: verdictKnown ? st.current!.result.verdict : 'unknown', message: 'cancelled' });
+      const atLeast = verdictKnown ? st.current!.result.countAtLeast : undefined;
+      progress.status({
+        uri: s.uri, version: s.version, state: 'done', verdict: verdictKnown ? st.current!.result.verdict : 'unknown', message: 'cancelled',
+        ...(atLeast !== undefined ? { countAtLeast: atLeast } : {}),
+      });
     },
   });
 

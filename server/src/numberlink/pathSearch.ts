@@ -18,7 +18,7 @@ import { StopError } from '../zdd/control';
 import { planFrontier } from '../zdd/frontier';
 import { searchSet } from '../zdd/search';
 import { defaultSweep, sweepOrder, type NumberlinkInstance } from './instance';
-import { edgesToPaths } from './paths';
+import { edgesToPaths, pathsProblem } from './paths';
 import { seededRandom } from '../design/loop';
 import { NumberlinkSpec } from './spec';
 
@@ -37,16 +37,24 @@ export function searchPaths(inst: NumberlinkInstance, rule: NumberlinkRule, opti
   const paths = route(inst, options);
   if (paths === null) return null;
   if (rule.notouch) for (const p of paths) unTouch(inst, p);
-  if (!rule.fill) return paths;
-  absorb(inst, paths);
-  migrate(inst, paths, seededRandom(1), MIGRATE_STEPS_PER_CELL * inst.rows * inst.cols);
-  return fillWindows(inst, rule, paths, options);
+  let out: number[][] | null = paths;
+  if (rule.fill) {
+    const late = () => Date.now() > options.deadline || options.isCancelled?.() === true;
+    absorb(inst, paths, late);
+    if (late()) return null;
+    migrate(inst, paths, seededRandom(1), MIGRATE_STEPS_PER_CELL * inst.rows * inst.cols, late);
+    if (late()) return null;
+    out = fillWindows(inst, rule, paths, options);
+  }
+  // Taking cells in may make a path touch itself (notouch): only solutions leave here.
+  return out !== null && pathsProblem(inst, rule, out) === null ? out : null;
 }
 
 /**
  * Solutions one local change away from `paths` (each checked by `valid`): a step u-v beside two
- * free cells a-b that close a square becomes u-a-b-v, or a detour u-a-b-v around a square whose
- * corners u, v are neighbours becomes the step u-v. At most `max` of them, each different.
+ * free cells a-b that close a square becomes u-a-b-v; a corner u-c-w moves to the free fourth
+ * cell of its square; a detour u-a-b-v around a square whose corners u, v are neighbours becomes
+ * the step u-v. At most `max` of them, each different (each changes the paths' cells differently).
  */
 export function nearbySolutions(inst: NumberlinkInstance, paths: number[][], valid: (p: number[][]) => boolean, max: number): number[][][] {
   const { cols } = inst;
@@ -71,6 +79,16 @@ export function nearbySolutions(inst: NumberlinkInstance, paths: number[][], val
         const q = paths.slice();
         q[l] = [...p.slice(0, i + 1), a, b, ...p.slice(i + 1)];
         if (valid(q)) out.push(q);
+      }
+      // A corner u-c-w (c = p[i + 1]) moved to the free fourth cell of its square: u-c'-w.
+      if (i + 2 < p.length && out.length < max) {
+        const c = p[i + 1], w = p[i + 2];
+        const c2 = u + w - c;
+        if (c2 >= 0 && c2 < n && c2 !== c && !used[c2] && inst.cells[c2] < 0 && adjacent(u, c2) && adjacent(c2, w)) {
+          const q = paths.slice();
+          q[l] = [...p.slice(0, i + 1), c2, ...p.slice(i + 2)];
+          if (valid(q)) out.push(q);
+        }
       }
       // A detour u-a-b-w (this step and the next two) around a square: the step u-w instead.
       if (i + 3 < p.length) {
@@ -120,7 +138,9 @@ function route(inst: NumberlinkInstance, options: PathSearchOptions): number[][]
       prev[a] = -1;
       heap.clear();
       heap.push(a, 0);
+      let pops = 0;
       while (heap.size > 0) {
+        if ((++pops & 0xffff) === 0 && (Date.now() > options.deadline || options.isCancelled?.())) return null;
         const v = heap.pop();
         if (v === b) break;
         const k = neighbours(inst, v, nb);
@@ -180,14 +200,14 @@ function unTouch(inst: NumberlinkInstance, p: number[]): void {
 }
 
 /** Takes free cells into the paths two at a time (u-v beside a free pair a-b becomes u-a-b-v). */
-function absorb(inst: NumberlinkInstance, paths: number[][]): void {
+function absorb(inst: NumberlinkInstance, paths: number[][], late: () => boolean): void {
   const { cols } = inst;
   const n = inst.rows * cols;
   const used = new Uint8Array(n);
   for (const p of paths) for (const v of p) used[v] = 1;
   const nb = new Int32Array(4);
   let changed = true;
-  while (changed) {
+  while (changed && !late()) {
     changed = false;
     for (const p of paths) {
       for (let i = 0; i + 1 < p.length; i++) {
@@ -223,7 +243,7 @@ const MIGRATE_STEPS_PER_CELL = 20;
  * step moves a free cell towards the nearest free cell of the other colour (now and then at
  * random), then absorb takes what it can.
  */
-function migrate(inst: NumberlinkInstance, paths: number[][], rand: () => number, steps: number): void {
+function migrate(inst: NumberlinkInstance, paths: number[][], rand: () => number, steps: number, late: () => boolean): void {
   const { rows, cols } = inst;
   const n = rows * cols;
   const owner = new Int32Array(n), pos = new Int32Array(n);
@@ -238,6 +258,7 @@ function migrate(inst: NumberlinkInstance, paths: number[][], rand: () => number
   const dist = (a: number, b: number) => Math.abs(Math.floor(a / cols) - Math.floor(b / cols)) + Math.abs((a % cols) - (b % cols));
   let free = index();
   for (let step = 0; step < steps && free.length > 0; step++) {
+    if ((step & 63) === 0 && late()) return;
     const c = free[Math.floor(rand() * free.length)];
     let target = -1;
     for (const v of free) if (colour(v) !== colour(c) && (target < 0 || dist(c, v) < dist(c, target))) target = v;
@@ -256,7 +277,7 @@ function migrate(inst: NumberlinkInstance, paths: number[][], rand: () => number
     }
     if (best < 0) continue;
     paths[owner[best]][pos[best]] = c;
-    absorb(inst, paths);
+    absorb(inst, paths, late);
     free = index();
   }
 }

@@ -72,9 +72,10 @@ export function fillParityFails(inst: NumberlinkInstance): boolean {
  * to a, c, b, d in this order, would close the cycle x-a-...-b-x, with the edges x-c and x-d
  * leaving x on either side of it, so the path from c to d would cross it. The outer face is the
  * border (two labels alternating along it); a face inside is a hole of removed endpoints.
- * Faces are walked with the grid's rotation (each turn: the next neighbour clockwise).
+ * Faces are walked with the grid's rotation (each turn: the next neighbour clockwise). At most
+ * about `work` steps (grids with many labels would take long): then null, as if none crossed.
  */
-export function pairsMustCross(inst: NumberlinkInstance): { a: number; b: number } | null {
+export function pairsMustCross(inst: NumberlinkInstance, work = 20_000_000): { a: number; b: number } | null {
   const { rows, cols, labelCount } = inst;
   const n = rows * cols;
   if (labelCount < 2 || rows < 2 || cols < 2) return null;
@@ -100,6 +101,10 @@ export function pairsMustCross(inst: NumberlinkInstance): { a: number; b: number
       const ends = [inst.ends[2 * x], inst.ends[2 * x + 1], inst.ends[2 * y], inst.ends[2 * y + 1]];
       if (ends.some((v) => v < 0)) continue;
       if (!ends.every((v) => open[v])) continue; // (four ends of a square are neighbours: all open)
+      // Each pair walks the whole grid: past `work` steps in all, the rest is not tried (a weaker,
+      // still sound answer).
+      work -= 6 * n;
+      if (work < 0) return null;
       for (let v = 0; v < n; v++) present[v] = inst.cells[v] < 0 || inst.cells[v] === x || inst.cells[v] === y ? 1 : 0;
       seen.fill(0);
       for (let v0 = 0; v0 < n; v0++) {
@@ -155,7 +160,7 @@ export function findPathWitnesses(
   if (rule.fill && n > 0 && fillParityFails(inst)) return { verdict: 'none', how: 'colours' };
   if (pairsMustCross(inst)) return { verdict: 'none', how: 'crossing' };
   const d = deduce(inst, rule, { isCancelled: control.isCancelled, deadline: control.deadline });
-  const stop = stopNow(control, 'while looking for solutions');
+  const stop = stopNow(control, 'during deduction');
   if (stop) throw stop;
   if (d.contradiction) return { verdict: 'none', how: 'deduction' };
   const fixed = d.fixed.slice();
@@ -168,8 +173,9 @@ export function findPathWitnesses(
   const spec = new NumberlinkSpec({
     cellCount: n, endpointKey: inst.endpointKey, labelCount: inst.labelCount, plan, rule, fixed, edgeEnds: inst.graph.edges,
   });
+  // Dead states count as the check's nodes: the node limit bounds every search too.
   const limits = (maxNodes: number) => ({
-    maxNodes, deadline: control.deadline, timeMs: control.limits?.timeMs ?? 0, isCancelled: control.isCancelled,
+    maxNodes: Math.min(maxNodes, control.limits?.maxNodes ?? Infinity), deadline: control.deadline, timeMs: control.limits?.timeMs ?? 0, isCancelled: control.isCancelled,
   });
   const filter = new PropagatingFilter(spec, d.propagator, plan.order);
   try {

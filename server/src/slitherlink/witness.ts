@@ -63,12 +63,13 @@ export function findLoopWitnesses(
   const { rows, cols, hints } = puzzle;
   const grid = new Grid(rows, cols);
   const d = deduce(puzzle, { maxRounds: 0, isCancelled: control.isCancelled, deadline: control.deadline });
-  const stop = stopNow(control, 'while looking for solutions');
+  const stop = stopNow(control, 'during deduction');
   if (stop) throw stop;
   if (d.contradiction) return { verdict: 'none', how: 'deduction' };
   const spec = new SlitherlinkSpec(grid, hints, { fixed: d.edges });
+  // Dead states count as the check's nodes: the node limit bounds every search too.
   const limits = (maxNodes: number) => ({
-    maxNodes, deadline: control.deadline, timeMs: control.limits?.timeMs ?? 0, isCancelled: control.isCancelled,
+    maxNodes: Math.min(maxNodes, control.limits?.maxNodes ?? Infinity), deadline: control.deadline, timeMs: control.limits?.timeMs ?? 0, isCancelled: control.isCancelled,
   });
 
   // The first loop.
