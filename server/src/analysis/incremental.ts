@@ -36,8 +36,8 @@ import { buildZdd, type ResumeData } from '../zdd/build';
 import { StopError, stopNow, type RunControl } from '../zdd/control';
 import { ACCEPT, REJECT, type Spec } from '../zdd/spec';
 import type { Zdd } from '../zdd/zdd';
-import { checkSlitherlink, loopsOutcome, loopWitnesses, stepControl } from './slitherlink';
-import { decide, isDraft, type Outcome, type Timed } from './witnesses';
+import { checkSlitherlink, isSlitherlinkDraft, loopsOutcome, loopWitnesses, stepControl } from './slitherlink';
+import { decide, type Outcome, type Timed } from './witnesses';
 import type { CheckOptions } from './options';
 import type { CheckResult } from './result';
 
@@ -232,7 +232,8 @@ export class SlitherlinkSession {
       }, options, sub);
     };
     try {
-      return done(decide(options, isDraft(rows, cols, hinted), sub(), (run) => loopWitnesses(puzzle, grid, run, options, sub), counted));
+      const draft = options.witnesses === true && isSlitherlinkDraft(puzzle, hinted);
+      return done(decide(options, draft, sub(), (run) => loopWitnesses(puzzle, grid, run, options, sub), counted));
     } catch (e) {
       if (!(e instanceof StopError)) throw e;
       return done({ verdict: 'unknown', count: null, stopped: e.stopped });

@@ -18,7 +18,11 @@ import { edgesToPaths } from '../numberlink/paths';
 import { buildNumberlinkZdd, type NumberlinkZdd } from '../numberlink/solve';
 import type { CheckOptions } from './options';
 import type { CheckResult, PathSolution, Verdict } from './result';
-import { fillParityFails, findPathWitnesses } from '../numberlink/witness';
+import { deduceForWitnesses, fillParityFails, findPathWitnesses, openShare } from '../numberlink/witness';
+import type { Deduction } from '../numberlink/deduce';
+
+/** Deduction leaves more than this share of the edges open on a Numberlink draft. */
+const DRAFT_OPEN_SHARE = 0.85;
 import { decide, isDraft, type Outcome, type Timed } from './witnesses';
 
 const NIKOLI: NumberlinkRule = { fill: false, notouch: false };
@@ -92,8 +96,23 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: CheckOptions): Ch
       ...(options?.secondSolution !== false ? { secondSolution: toSolution(p, decodeSet(inst, nz, nz.zdd.kth(1n))) } : {}),
     };
   };
+  // A draft: few endpoints for the grid, and deduction leaves nearly every edge open (a puzzle near
+  // completion, even with few endpoints, such as Ahle's 40x20 under fill, leaves far fewer).
+  let deduction: Deduction | undefined;
+  let draft = false;
+  if (options?.witnesses && isDraft(p.rows, p.cols, 2 * p.labels.length)) {
+    try {
+      deduction = deduceForWitnesses(inst, rule, control as Timed);
+    } catch (e) {
+      if (!(e instanceof StopError)) throw e;
+      result.verdict = 'unknown';
+      result.stopped = e.stopped;
+      return done();
+    }
+    draft = deduction.contradiction || openShare(deduction) > DRAFT_OPEN_SHARE;
+  }
   const witnessed = (run: Timed): Outcome | null => {
-    const w = findPathWitnesses(inst, rule, run);
+    const w = findPathWitnesses(inst, rule, run, {}, deduction);
     if (w.verdict === 'none') return { verdict: 'none', count: '0' };
     if (w.verdict === 'unique') {
       const first = toSolution(p, w.first!);
@@ -106,7 +125,7 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: CheckOptions): Ch
     };
   };
   try {
-    Object.assign(result, decide(options ?? {}, isDraft(p.rows, p.cols, 2 * p.labels.length), control as Timed, witnessed, counted));
+    Object.assign(result, decide(options ?? {}, draft, control as Timed, witnessed, counted));
   } catch (e) {
     if (!(e instanceof StopError)) throw e;
     result.verdict = 'unknown';

@@ -11,7 +11,7 @@ import { findRedundantHints } from '../slitherlink/redundant';
 import { minimizeHints, togetherOf } from './minimize';
 import type { CheckOptions } from './options';
 import type { CheckResult, CellRef } from './result';
-import { decide, isDraft, type Outcome, type Timed } from './witnesses';
+import { ALWAYS_COUNT_SIDE, decide, isDraft, type Outcome, type Timed } from './witnesses';
 import { findLoopWitnesses } from '../slitherlink/witness';
 
 /** Above this many cells on the shorter side an all-empty grid is not counted (its count is of no use). */
@@ -64,7 +64,8 @@ export function checkSlitherlink(puzzle: SlitherlinkPuzzle, options: CheckOption
     }, options, sub, schedule);
   };
   try {
-    return done(decide(options, isDraft(rows, cols, hinted), sub(), (run) => loopWitnesses(puzzle, grid, run, options, sub), counted));
+    const draft = options.witnesses === true && isSlitherlinkDraft(puzzle, hinted);
+    return done(decide(options, draft, sub(), (run) => loopWitnesses(puzzle, grid, run, options, sub), counted));
   } catch (e) {
     if (!(e instanceof StopError)) throw e;
     return done({ verdict: 'unknown', count: null, stopped: e.stopped });
@@ -86,6 +87,29 @@ export interface FoundLoops {
   first(): number[];
   /** The second loop in the family's order (called only when count > 1). */
   second(): number[];
+}
+
+/** Hint density at or above which a puzzle is near completion, whatever its deduction leaves. */
+const NEAR_DENSITY = 0.35;
+/** Between DRAFT_DENSITY and NEAR_DENSITY: a draft when deduction without probing leaves more than this share of the edges open. */
+const DRAFT_OPEN_SHARE = 0.8;
+
+/**
+ * Whether a Slitherlink is a draft (witnesses first, witnesses.ts): few hints for its size, or
+ * somewhat more that deduction without probing (a few ms) barely constrains. No puzzle of the
+ * corpus wider than 8 has fewer than 22% of its cells hinted, and none below 35% leaves more than
+ * 80% of its edges open after that deduction; drafts leave 90% and more.
+ */
+export function isSlitherlinkDraft(puzzle: SlitherlinkPuzzle, hinted: number): boolean {
+  const { rows, cols } = puzzle;
+  if (Math.min(rows, cols) <= ALWAYS_COUNT_SIDE) return false;
+  if (isDraft(rows, cols, hinted)) return true;
+  if (hinted >= NEAR_DENSITY * rows * cols) return false;
+  const d = deduce(puzzle, { maxRounds: 0 });
+  if (d.contradiction) return true; // the witnesses say `none` at once
+  let open = 0;
+  for (let e = 0; e < d.edges.length; e++) if (d.edges[e] < 0) open++;
+  return open > DRAFT_OPEN_SHARE * d.edges.length;
 }
 
 /**

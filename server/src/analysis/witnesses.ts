@@ -4,9 +4,10 @@
  * them are found in milliseconds, and they prove `multiple` on their own.
  *
  * Which goes first: a draft (few hints for its size) is searched for witnesses first, and the
- * count follows; a puzzle near completion is counted first (its diagram is small, and a witness
- * search there would mostly be wasted), and searched for witnesses only when a limit stops the
- * count (the count then leaves a little of the time limit for them).
+ * count follows; a puzzle near completion is counted first, on a small budget (its diagram is
+ * usually small, and a witness search there would mostly be wasted), then searched for witnesses
+ * when that count does not finish, then counted within the limits (a count stopped by the limits
+ * leaves a little of the time limit for the witnesses).
  *
  * What the check reports (CheckResult):
  * - witnesses prove none or unique: that verdict, with count 0 or 1 (exact);
@@ -32,6 +33,9 @@ export const DRAFT_DENSITY = 0.2;
 
 /** Grids at most this wide on their shorter side are always counted first (their diagram is small). */
 export const ALWAYS_COUNT_SIDE = 8;
+
+/** Nodes of the first count of a puzzle near completion (before the witnesses). */
+const FIRST_COUNT_NODES = 100_000;
 
 /** Of the time limit, what a count that goes first leaves for the witnesses (at most this many ms). */
 const RESERVE_SHARE = 0.1;
@@ -59,21 +63,31 @@ export function decide(
     if (w.verdict !== 'multiple') return w;
     return afterWitnesses(w, options, () => count(control));
   }
+  // Near completion: a count on a small budget first (most puzzles fit in it by far), then the
+  // witnesses, then the count within the limits.
   const timeMs = control.limits?.timeMs ?? Infinity;
   const reserve = Math.min(RESERVE_MAX_MS, RESERVE_SHARE * timeMs);
-  const counting: Timed = { ...control, deadline: Math.max(Date.now(), control.deadline - reserve) };
+  const userNodes = control.limits?.maxNodes ?? Infinity;
+  const small = Math.min(userNodes, FIRST_COUNT_NODES);
+  const first: Timed = { ...control, limits: { ...control.limits, maxNodes: small }, deadline: Math.max(Date.now(), control.deadline - reserve) };
   try {
-    return count(counting);
+    return count(first);
   } catch (e) {
     if (!(e instanceof StopError) || e.stopped.limit === 'cancelled') throw e;
+    // Stopped by the small budget, not by the caller's limits: the full count is still to try.
+    const budgetOnly = e.stopped.limit === 'nodes' && small < userNodes;
     let w: Outcome | null = null;
     try {
       w = witnesses(control);
     } catch (late) {
-      if (!(late instanceof StopError)) throw late;
+      if (!(late instanceof StopError) || budgetOnly) throw late;
     }
-    if (w === null) throw e;
-    return w.verdict === 'multiple' ? { ...w, stopped: e.stopped } : w;
+    if (w === null) {
+      if (budgetOnly) return count(control);
+      throw e;
+    }
+    if (w.verdict !== 'multiple') return w;
+    return budgetOnly ? afterWitnesses(w, options, () => count(control)) : { ...w, stopped: e.stopped };
   }
 }
 

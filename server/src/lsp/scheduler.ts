@@ -244,7 +244,15 @@ export class Scheduler {
         return;
       }
       this.publishPartial(entry, analysis);
-      this.run(entry, s0.options, (full) => this.afterCheck(entry, full), { ...analysis, partial: true });
+      const phase2 = () => {
+        entry.timer = undefined;
+        if (this.entries.get(s0.uri) !== entry) return;
+        this.run(entry, s0.options, (full) => this.afterCheck(entry, full), { ...analysis, partial: true });
+      };
+      // A draft's count can run to the limits and is of little use while the designer types:
+      // it starts only after a pause (an edit meanwhile drops it, see stop()).
+      if (analysis.result.countPending) entry.timer = setTimeout(phase2, COUNT_DELAY_MS);
+      else phase2();
     });
     this.events.onStart(s0);
   }
@@ -393,6 +401,9 @@ export class Scheduler {
 }
 
 const HARD_DEADLINE_SLACK_MS = 2000;
+
+/** A pause after a draft's verdict (two solutions found) before its exact count starts. */
+const COUNT_DELAY_MS = 400;
 
 /** The answer when a job overran its deadline: undecided (phase 1), or the verdict without its extras. */
 function timedOut(s: Snapshot, options: JobOptions, ms: number, partial?: Analysis): Analysis {

@@ -34,21 +34,29 @@ export interface PathSearchOptions {
 
 /** Paths (cells, endpoint to endpoint, one per label in label order), or null when none was found. */
 export function searchPaths(inst: NumberlinkInstance, rule: NumberlinkRule, options: PathSearchOptions): number[][] | null {
-  const paths = route(inst, options);
-  if (paths === null) return null;
-  if (rule.notouch) for (const p of paths) unTouch(inst, p);
-  let out: number[][] | null = paths;
-  if (rule.fill) {
-    const late = () => Date.now() > options.deadline || options.isCancelled?.() === true;
-    absorb(inst, paths, late);
-    if (late()) return null;
-    migrate(inst, paths, seededRandom(1), MIGRATE_STEPS_PER_CELL * inst.rows * inst.cols, late);
-    if (late()) return null;
-    out = fillWindows(inst, rule, paths, options);
+  const late = () => Date.now() > options.deadline || options.isCancelled?.() === true;
+  // Under fill, a few attempts: the labels routed in another order give other paths to fill from.
+  const attempts = rule.fill ? FILL_ATTEMPTS : 1;
+  for (let attempt = 0; attempt < attempts && !late(); attempt++) {
+    const paths = route(inst, options, attempt);
+    if (paths === null) return null;
+    if (rule.notouch) for (const p of paths) unTouch(inst, p);
+    let out: number[][] | null = paths;
+    if (rule.fill) {
+      absorb(inst, paths, late);
+      if (late()) return null;
+      migrate(inst, paths, seededRandom(1 + attempt), MIGRATE_STEPS_PER_CELL * inst.rows * inst.cols, late);
+      if (late()) return null;
+      out = fillWindows(inst, rule, paths, options);
+    }
+    // Taking cells in may make a path touch itself (notouch): only solutions leave here.
+    if (out !== null && pathsProblem(inst, rule, out) === null) return out;
   }
-  // Taking cells in may make a path touch itself (notouch): only solutions leave here.
-  return out !== null && pathsProblem(inst, rule, out) === null ? out : null;
+  return null;
 }
+
+/** Attempts of routing and filling under `fill`. */
+const FILL_ATTEMPTS = 4;
 
 /**
  * Solutions one local change away from `paths` (each checked by `valid`): a step u-v beside two
@@ -116,7 +124,8 @@ function neighbours(inst: NumberlinkInstance, v: number, out: Int32Array): numbe
   return k;
 }
 
-function route(inst: NumberlinkInstance, options: PathSearchOptions): number[][] | null {
+/** Paths by negotiated congestion; `attempt` > 0 routes the labels in another order (rotated). */
+function route(inst: NumberlinkInstance, options: PathSearchOptions, attempt = 0): number[][] | null {
   const n = inst.rows * inst.cols, L = inst.labelCount;
   const occ = new Int32Array(n);
   const hist = new Float64Array(n);
@@ -129,7 +138,8 @@ function route(inst: NumberlinkInstance, options: PathSearchOptions): number[][]
   const rounds = options.rounds ?? 60;
   for (let round = 0; round < rounds; round++) {
     if (Date.now() > options.deadline || options.isCancelled?.()) return null;
-    for (let l = 0; l < L; l++) {
+    for (let i = 0; i < L; i++) {
+      const l = (i + attempt) % L;
       const a = inst.ends[2 * l], b = inst.ends[2 * l + 1];
       if (a < 0 || b < 0) return null;
       for (const v of paths[l]) occ[v]--;

@@ -22,7 +22,7 @@ import { planFrontier } from '../zdd/frontier';
 import { DeadStates, searchSet } from '../zdd/search';
 import { seededRandom } from '../design/loop';
 import { DiffersSpec } from '../zdd/specs/differs';
-import { deduce } from './deduce';
+import { deduce, type Deduction } from './deduce';
 import { chooseSweep, sweepOrder, type NumberlinkInstance } from './instance';
 import { PropagatingFilter } from './pathFilter';
 import { nearbySolutions, searchPaths } from './pathSearch';
@@ -153,15 +153,29 @@ function alternate(walk: number[], ends: number[]): boolean {
   return false;
 }
 
+/** Deduction for the witnesses, and whether it leaves the puzzle open (a draft: see openShare). */
+export function deduceForWitnesses(inst: NumberlinkInstance, rule: NumberlinkRule, control: RunControl & { deadline: number }): Deduction {
+  const d = deduce(inst, rule, { isCancelled: control.isCancelled, deadline: control.deadline });
+  const stop = stopNow(control, 'during deduction');
+  if (stop && (stop.stopped.limit === 'cancelled' || !d.contradiction)) throw stop;
+  return d;
+}
+
+/** The share of the edges deduction left undecided (a puzzle near completion leaves few). */
+export function openShare(d: Deduction): number {
+  let open = 0;
+  for (let e = 0; e < d.fixed.length; e++) if (d.fixed[e] < 0) open++;
+  return d.fixed.length === 0 ? 0 : open / d.fixed.length;
+}
+
+/** `deduction`: deduceForWitnesses's, when the caller has it (else it is made here). */
 export function findPathWitnesses(
-  inst: NumberlinkInstance, rule: NumberlinkRule, control: RunControl & { deadline: number }, budget: PathWitnessBudget = {},
+  inst: NumberlinkInstance, rule: NumberlinkRule, control: RunControl & { deadline: number }, budget: PathWitnessBudget = {}, deduction?: Deduction,
 ): PathWitnesses {
   const n = inst.rows * inst.cols;
   if (rule.fill && n > 0 && fillParityFails(inst)) return { verdict: 'none', how: 'colours' };
   if (pairsMustCross(inst)) return { verdict: 'none', how: 'crossing' };
-  const d = deduce(inst, rule, { isCancelled: control.isCancelled, deadline: control.deadline });
-  const stop = stopNow(control, 'during deduction');
-  if (stop) throw stop;
+  const d = deduction ?? deduceForWitnesses(inst, rule, control);
   if (d.contradiction) return { verdict: 'none', how: 'deduction' };
   const fixed = d.fixed.slice();
   const poll = () => {

@@ -45,7 +45,7 @@ export interface LoopWitnesses {
 export interface WitnessBudget {
   /** Dead states of the first depth-first search (default 2,000). */
   firstNodes?: number;
-  /** Flips of the local search, per cell (default 400). */
+  /** Flips of the local search, per cell (default 2,000). */
   flipsPerCell?: number;
   /** Dead states of the search for a different loop (default 100,000). */
   secondNodes?: number;
@@ -81,7 +81,7 @@ export function findLoopWitnesses(
     first = spec.edgesOf(dfs);
     how = 'search';
   } else {
-    const flips = (budget.flipsPerCell ?? 400) * grid.cellCount;
+    const flips = (budget.flipsPerCell ?? 2000) * grid.cellCount;
     first = searchLoop(grid, hints, { fixed: d.edges, seed: budget.seed ?? 1, deadline: control.deadline, maxFlips: flips, isCancelled: control.isCancelled });
     const late = stopNow(control, 'while looking for solutions');
     if (late) throw late;
