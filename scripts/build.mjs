@@ -6,6 +6,7 @@ import * as esbuild from 'esbuild';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildWasm } from './build-wasm.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const watch = process.argv.includes('--watch');
@@ -40,6 +41,9 @@ const lspFallback = {
   },
 };
 
+// The engine's compiled kernels first: the bundles embed them (esbuild's binary loader).
+for (const out of await buildWasm()) console.log(`built   ${out.slice(root.length + 1)}`);
+
 const built = [];
 const skipped = [];
 const jobs = [];
@@ -63,6 +67,7 @@ for (const e of entries) {
     external: e.external ?? [],
     banner: e.shebang ? { js: '#!/usr/bin/env node' } : undefined,
     plugins: e.lspFallback ? [lspFallback] : [],
+    loader: { '.wasm': 'binary' },
     logLevel: 'warning',
   };
   const finish = () => {

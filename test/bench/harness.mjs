@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildWasm } from '../../scripts/build-wasm.mjs';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const cacheDir = join(root, '.cache', 'bench');
@@ -15,7 +16,8 @@ mkdirSync(cacheDir, { recursive: true });
 export async function bundle(name, options) {
   const outfile = join(cacheDir, `${name}.cjs`);
   try {
-    await esbuild.build({ absWorkingDir: root, bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile, logLevel: 'silent', ...options });
+    await buildWasm();
+    await esbuild.build({ absWorkingDir: root, bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile, logLevel: 'silent', loader: { '.wasm': 'binary' }, ...options });
     return { path: outfile };
   } catch (e) {
     return { error: e.errors?.map((x) => x.text).join('; ') ?? String(e) };

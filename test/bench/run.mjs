@@ -3,7 +3,8 @@
 //   node test/bench/run.mjs [--only cycles|slitherlink|numberlink|incremental|latency|drafts[,...]] [--quick] [--corpus DIR]
 //                           [--max-n N] [--nikoli-limit MS] [--no-nikoli] [--no-redundant] [--out FILE]
 //                           [--drafts-count-nodes N] [--drafts-count-ms MS]
-// (a) all cycles on n×n vertex grids (test/bench/cycles.ts), each n in its own process for peak RSS;
+// (a) all cycles on n×n vertex grids (test/bench/cycles.ts), each n in its own process for peak RSS,
+//     beside TdZdd's ddpaths when LINKPUZZLE_TDZDD_DDPATHS names a built one (else issue 17's figures);
 // (b) the Slitherlink corpus: time to the verdict, and to the verdict plus redundant hints (unless
 //     --no-redundant), by size;
 // (c) Numberlink collections under their rule (fill notouch) and under nikoli (--no-nikoli: their
@@ -27,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { bundle, cacheDir, child, machineInfo, root } from './harness.mjs';
 import { measureReference } from './reference.mjs';
+import { RECORDED, runTdzdd, tdzddPath } from './tdzdd.mjs';
 import { median } from './stats.mjs';
 
 const { values: opt } = parseArgs({
@@ -149,7 +151,7 @@ if (parts.has('cycles')) {
 const n = Number(process.argv[2]);
 (async () => {
   const t0 = performance.now();
-  const result = await benchCycles([n]);
+  const result = await benchCycles([n], { generic: process.argv[3] === 'generic' });
   const ms = performance.now() - t0;
   process.stdout.write(JSON.stringify({ ms, result, maxRssKb: process.resourceUsage().maxRSS }, (k, v) => (typeof v === 'bigint' ? v.toString() : v)));
 })();`,
@@ -163,22 +165,56 @@ const n = Number(process.argv[2]);
       report.parts.cycles = { skipped: b.error };
     } else {
       const sequences = existsSync(join(corpus, 'sequences.json')) ? JSON.parse(readFileSync(join(corpus, 'sequences.json'), 'utf8')) : null;
+      const td = tdzddPath();
+      const fmtCount = (x) => (x == null ? '-' : Number(x).toLocaleString('en-US'));
       const rows = [];
       const out = [];
-      for (let n = 8; n <= maxN; n++) {
-        const r = child(b.path, [String(n)], 600_000);
+      const runOne = (n, generic) => {
+        const r = child(b.path, generic ? [String(n), 'generic'] : [String(n)], 600_000);
         const res = Array.isArray(r.result) ? r.result[0] : r.result;
         const count = res?.count != null ? String(res.count) : null;
         const known = sequences ? findSequenceValue(sequences, n) : null;
-        const entry = { n, ms: r.ms ?? null, engineMs: res?.ms ?? null, cpuMs: res?.cpuMs ?? null, maxRssKb: r.maxRssKb ?? null, count, expected: known, nodes: res?.nodes ?? null, error: r.error };
+        return {
+          n, builder: generic ? 'generic' : 'kernel', ms: r.ms ?? null, engineMs: res?.ms ?? null, cpuMs: res?.cpuMs ?? null,
+          maxRssKb: r.maxRssKb ?? null, baseMB: res?.baseMB ?? null, count, expected: known, nodes: res?.nodes ?? null,
+          reducedNodes: res?.reducedNodes ?? null, error: r.error,
+        };
+      };
+      for (let n = 8; n <= maxN; n++) {
+        const entry = runOne(n, false);
+        // TdZdd's ddpaths on the same grid and edge order, right after (or the recorded figures).
+        let ref = null;
+        if (td.path) {
+          const t = runTdzdd(td.path, n, 600_000);
+          ref = t.error ? { error: t.error } : { ...t, source: 'measured' };
+        } else if (RECORDED[n]) ref = { ...RECORDED[n], source: 'recorded' };
+        entry.tdzdd = ref;
         out.push(entry);
-        const ok = r.error ? r.error : known == null ? '' : count === known ? 'ok' : `WRONG (expected ${known})`;
-        rows.push([n, count ?? '-', fmtMs(entry.engineMs ?? entry.ms), fmtMs(entry.cpuMs), ratio(entry.engineMs ?? entry.ms), cpuRatio(entry.cpuMs), fmtMb(entry.maxRssKb), entry.nodes ?? '-', ok]);
-        if (r.error && /killed/.test(r.error)) break;
+        const ok = entry.error ? entry.error : entry.expected == null ? '' : entry.count === entry.expected ? 'ok' : `WRONG (expected ${entry.expected})`;
+        const cpuR = ref?.cpuMs && entry.cpuMs ? `${(entry.cpuMs / ref.cpuMs).toFixed(2)}×` : '-';
+        const memR = ref?.peakMB && entry.maxRssKb ? `${(entry.maxRssKb / 1024 / ref.peakMB).toFixed(2)}×` : '-';
+        rows.push([
+          n, entry.count ?? '-', fmtMs(entry.cpuMs), cpuRatio(entry.cpuMs), fmtMb(entry.maxRssKb), entry.baseMB == null ? '-' : `${entry.baseMB} MB`,
+          fmtCount(entry.nodes), fmtCount(entry.reducedNodes),
+          ref?.error ? 'error' : fmtMs(ref?.cpuMs), ref?.peakMB == null ? '-' : `${ref.peakMB} MB`, fmtCount(ref?.states), cpuR, memR, ok,
+        ]);
+        if (entry.error && /killed/.test(entry.error)) break;
       }
-      table(['n', 'cycles', 'time', 'cpu', 'ratio', 'cpu ratio', 'peak RSS', 'nodes', 'check'], rows);
-      console.log('    reference (TdZdd, C++, this machine): n=12 0.23 s; n=14 4.0 s / 461 MB. Targets: n=12 ≤ 1 s, n=14 ≤ 20 s in < 2 GB.\n');
-      report.parts.cycles = out;
+      table(['n', 'cycles', 'cpu', 'cpu ratio', 'peak RSS', 'runtime', 'states', 'reduced', 'TdZdd cpu', 'TdZdd RSS', 'TdZdd states', 'cpu/TdZdd', 'RSS/TdZdd', 'check'], rows);
+      console.log(`    cpu: build + reduction + exact count in the process; "runtime": its RSS before the build (Node's own).`);
+      console.log(td.path
+        ? `    TdZdd: ${td.path} -t cycle -count on the same grid and edge order, run after each n (cpu = user + system of its process).`
+        : `    TdZdd: ${td.why}, so the ratios use issue 17's recorded ddpaths figures (n = 12: 0.30 s, 49 MB; n = 14: 4.6 s, 450 MB).`);
+      console.log('    Targets (issue 17): cpu within 1.5× of TdZdd, peak RSS at most TdZdd\'s.');
+      // The generic builder (the spec's child, no kernel), for the smaller grids.
+      const generic = [];
+      for (let n = 8; n <= Math.min(maxN, 12); n++) {
+        const e = runOne(n, true);
+        generic.push(e);
+        if (e.error) break;
+      }
+      console.log('    generic builder (buildZdd with { kernel: false }): ' + generic.map((e) => `n=${e.n} ${fmtMs(e.cpuMs)} ${fmtMb(e.maxRssKb)}${e.count === e.expected || e.expected == null ? '' : ' WRONG'}`).join(', ') + '\n');
+      report.parts.cycles = { kernel: out, generic, tdzdd: td.path ? 'measured' : td.why };
     }
   }
 }

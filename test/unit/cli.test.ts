@@ -210,7 +210,7 @@ describe('linkpuzzle check --json', () => {
     const e = json(['--together-limit', '1', p]).entries[0];
     expect(e.verdict).toBe('unique');
     expect((e.redundant as unknown[]).length).toBe(18);
-    expect(e.redundantTogetherStopped).toMatch(/limit 1 ms/);
+    expect(e.redundantTogetherStopped).toMatch(/limit \(?1 ms/);
     expect((e.redundantTogether as unknown[]).length).toBeLessThan(10);
     const table = run(['check', '--together-limit', '1', p]);
     expect(table.stdout).toMatch(/515_10x10\.slk .* unique +1 +18 +≥\d+ /);

@@ -6,109 +6,10 @@ import {
   edgeLevels, gridEdgeOrder, gridGraph, greedyOrder, levelsToEdges, planFrontier, type FrontierPlan, type Graph,
 } from '../../server/src/zdd/frontier';
 import { cycleSpec, pathSpec } from '../../server/src/zdd/specs/simpath';
-import type { Zdd } from '../../server/src/zdd/zdd';
+import { bruteCycles, brutePaths, edgeSets, randomGraph, randomOrder, rng } from './simpath-brute';
 
 const seq = JSON.parse(readFileSync(join(__dirname, '../fixtures/sequences.json'), 'utf8'));
 const term = (name: string, n: number): bigint => BigInt(seq[name].terms[n - seq[name].first_n]);
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Edge sets of a ZDD built on `plan` (level L = edge plan.order[m - L]), as sorted edge lists. */
-function edgeSets(z: Zdd, plan: FrontierPlan): string[] {
-  const m = plan.edgeCount;
-  return [...z.sets()].map((levels) => levels.map((L) => plan.order[m - L]).sort((a, b) => a - b).join(',')).sort();
-}
-
-/** Brute force: is the edge subset (bitmask) a single simple cycle / s-t path? */
-function classify(g: Graph, mask: number): { deg: Int32Array; comps: number; used: number } {
-  const n = g.vertexCount;
-  const deg = new Int32Array(n);
-  const parent = Int32Array.from({ length: n }, (_, i) => i);
-  const find = (x: number): number => (parent[x] === x ? x : (parent[x] = find(parent[x])));
-  const m = g.edges.length / 2;
-  for (let e = 0; e < m; e++) {
-    if (!(mask & (1 << e))) continue;
-    const u = g.edges[2 * e], v = g.edges[2 * e + 1];
-    deg[u]++; deg[v]++;
-    parent[find(u)] = find(v);
-  }
-  const roots = new Set<number>();
-  let used = 0;
-  for (let v = 0; v < n; v++) if (deg[v] > 0) { roots.add(find(v)); used++; }
-  return { deg, comps: roots.size, used };
-}
-
-function bruteCycles(g: Graph, hamiltonian: boolean): string[] {
-  const m = g.edges.length / 2;
-  const out: string[] = [];
-  for (let mask = 1; mask < 1 << m; mask++) {
-    const { deg, comps, used } = classify(g, mask);
-    if (comps !== 1 || deg.some((d) => d !== 0 && d !== 2)) continue;
-    if (hamiltonian && used !== g.vertexCount) continue;
-    out.push(maskEdges(mask, m));
-  }
-  return out.sort();
-}
-
-function brutePaths(g: Graph, s: number, t: number, hamiltonian: boolean): string[] {
-  const m = g.edges.length / 2;
-  const out: string[] = [];
-  for (let mask = 1; mask < 1 << m; mask++) {
-    const { deg, comps, used } = classify(g, mask);
-    if (comps !== 1 || deg[s] !== 1 || deg[t] !== 1) continue;
-    let ok = true;
-    for (let v = 0; v < g.vertexCount; v++) if (v !== s && v !== t && deg[v] !== 0 && deg[v] !== 2) ok = false;
-    if (!ok || (hamiltonian && used !== g.vertexCount)) continue;
-    out.push(maskEdges(mask, m));
-  }
-  return out.sort();
-}
-
-function maskEdges(mask: number, m: number): string {
-  const es: number[] = [];
-  for (let e = 0; e < m; e++) if (mask & (1 << e)) es.push(e);
-  return es.join(',');
-}
-
-/** A random connected-ish simple graph. */
-function randomGraph(r: () => number, n: number, m: number): Graph {
-  const seen = new Set<string>();
-  const edges: number[] = [];
-  // A random spanning path first keeps most graphs connected.
-  for (let v = 1; v < n && edges.length / 2 < m; v++) {
-    const u = Math.floor(r() * v);
-    seen.add(`${u},${v}`);
-    edges.push(u, v);
-  }
-  let guard = 0;
-  while (edges.length / 2 < m && guard++ < 1000) {
-    const u = Math.floor(r() * n), v = Math.floor(r() * n);
-    if (u === v) continue;
-    const k = u < v ? `${u},${v}` : `${v},${u}`;
-    if (seen.has(k)) continue;
-    seen.add(k);
-    edges.push(u, v);
-  }
-  return { vertexCount: n, edges: Int32Array.from(edges) };
-}
-
-function randomOrder(r: () => number, m: number): Int32Array {
-  const o = Int32Array.from({ length: m }, (_, i) => i);
-  for (let i = m - 1; i > 0; i--) {
-    const j = Math.floor(r() * (i + 1));
-    [o[i], o[j]] = [o[j], o[i]];
-  }
-  return o;
-}
 
 describe('frontier plans', () => {
   it('slots are consistent: fixed while in the frontier, distinct among live vertices, width = max live', () => {
@@ -182,6 +83,19 @@ describe('Simpath against OEIS', () => {
     }
   });
 
+  it('builds as few states as TdZdd (canonical states, edges that cannot be taken skipped), both builders', () => {
+    // TdZdd's CycleZdd (ddpaths -t cycle) on the 8x8 grid in this edge order builds 22,360 states,
+    // 20,504 after reduction; without the lookahead and the dead-vertex mark this spec built 42,512.
+    const g = gridGraph(8, 8);
+    const plan = planFrontier(g, gridEdgeOrder(8, 8));
+    for (const kernel of [true, false]) {
+      const r = buildZdd(cycleSpec(g, plan), undefined, { kernel });
+      expect(r.stats.nodesCreated).toBe(22_360);
+      expect(r.stats.reducedNodes).toBe(20_504);
+      expect(r.zdd.count()).toBe(term('cycles_A140517', 8));
+    }
+  });
+
   it('BigInt-at-every-node count agrees with the residue count on a big family', () => {
     const g = gridGraph(9, 9);
     const z = buildZdd(cycleSpec(g, planFrontier(g, gridEdgeOrder(9, 9)))).zdd;
@@ -221,7 +135,7 @@ describe('Simpath against OEIS', () => {
 });
 
 describe('Simpath against brute force (exact families)', () => {
-  const cases: Array<{ name: string; g: Graph }> = [
+  const cases: Array<{ name: string; g: Graph; s?: number }> = [
     { name: '3x3 grid', g: gridGraph(3, 3) },
     { name: '2x4 grid', g: gridGraph(2, 4) },
     { name: '3x4 grid', g: gridGraph(3, 4) },
@@ -234,19 +148,28 @@ describe('Simpath against brute force (exact families)', () => {
   }
   cases.push({ name: 'graph with an isolated vertex', g: { vertexCount: 5, edges: Int32Array.from([0, 1, 1, 2, 2, 0, 2, 3]) } });
 
-  for (const { name, g } of cases) {
+  // Parallel edges (a 2-cycle), a vertex with a single edge, a path end with no edge at all.
+  cases.push({ name: 'multigraph with a pendant vertex', g: { vertexCount: 5, edges: Int32Array.from([0, 1, 1, 2, 0, 1, 2, 0, 2, 3, 1, 3, 3, 4]) } });
+  cases.push({ name: 'path end without edges', g: { vertexCount: 5, edges: Int32Array.from([0, 1, 1, 2, 2, 0, 2, 3]) }, s: 4 });
+
+  for (const { name, g, s: s0 } of cases) {
     it(name, () => {
       const m = g.edges.length / 2;
       const orders = [gridLike(g), greedyOrder(g), randomOrder(r, m)];
-      const s = 0, t = g.vertexCount - 1;
+      const s = s0 ?? 0, t = s === 0 ? g.vertexCount - 1 : 0;
       const want = [false, true].map((h) => ({ cycles: bruteCycles(g, h), paths: brutePaths(g, s, t, h) }));
       for (const order of orders) {
         const plan = planFrontier(g, order);
         for (const hamiltonian of [false, true]) {
-          const z = buildZdd(cycleSpec(g, plan, { hamiltonian })).zdd;
-          expect(edgeSets(z, plan)).toEqual(want[+hamiltonian].cycles);
-          const zp = buildZdd(pathSpec(g, plan, s, t, { hamiltonian })).zdd;
-          expect(edgeSets(zp, plan)).toEqual(want[+hamiltonian].paths);
+          // Both builders: the compiled kernel (buildZdd's choice for these specs) and the spec's child.
+          for (const kernel of [true, false]) {
+            const z = buildZdd(cycleSpec(g, plan, { hamiltonian }), undefined, { kernel }).zdd;
+            expect(edgeSets(z, plan)).toEqual(want[+hamiltonian].cycles);
+            expect(z.count()).toBe(BigInt(want[+hamiltonian].cycles.length));
+            const zp = buildZdd(pathSpec(g, plan, s, t, { hamiltonian }), undefined, { kernel }).zdd;
+            expect(edgeSets(zp, plan)).toEqual(want[+hamiltonian].paths);
+            expect(zp.count()).toBe(BigInt(want[+hamiltonian].paths.length));
+          }
         }
       }
     });

@@ -16,6 +16,7 @@
 import { ACCEPT, REJECT, type Spec } from './spec.js';
 import { deadlineOf, resolveLimits, StopError, type RunControl, type StopLimit } from './control.js';
 import { NodeStore, Zdd } from './zdd.js';
+import { kernelAvailable, runKernel } from './kernel.js';
 
 export interface BuildStats {
   ms: number;
@@ -199,15 +200,28 @@ function addNew(t: LevelTable, s: Int32Array, w: number, h: number): number {
 }
 
 /**
- * Child references of one processed level. A reference is -1 (0-terminal), -2 (1-terminal) or a
- * local index in the child's level: level - 1, unless this level had children that skip levels,
- * in which case `loLev` / `hiLev` give each child's level (allocated only then).
+ * Child references of one processed level L: -1 (0-terminal), -2 (1-terminal), or a state of a
+ * lower level in one word, (local index << SKIP_BITS) | d: the child's level is L - 1 - d, for d
+ * below FAR; for d = FAR (rare: a child 15 or more levels down) `far` has it, keyed 2 * j + take.
+ * One word a child whatever the spec skips (a level array beside them doubled the memory of
+ * specs that look ahead).
  */
 interface LevelChildren {
   lo: Int32Array;
   hi: Int32Array;
-  loLev: Int32Array | null;
-  hiLev: Int32Array | null;
+  far: Map<number, number> | null;
+}
+
+const SKIP_BITS = 4;
+const SKIP_MASK = (1 << SKIP_BITS) - 1;
+const FAR = SKIP_MASK;
+/** Local indices must fit the bits above SKIP_BITS: a level holds fewer states. */
+const MAX_LEVEL_STATES = 2 ** (31 - SKIP_BITS);
+
+/** The level of the child reference x (>= 0) of state j's `take` child at level L. */
+function refLevel(ch: LevelChildren, L: number, j: number, take: number, x: number): number {
+  const d = x & SKIP_MASK;
+  return d !== FAR ? L - 1 - d : ch.far!.get(2 * j + take)!;
 }
 
 const CHECK_MASK = 0xffff;
@@ -343,7 +357,7 @@ function expandLevel(
   const arena = t.arena;
   guard.reserve(8 * n);
   const lo = new Int32Array(n), hi = new Int32Array(n);
-  let loLev: Int32Array | null = null, hiLev: Int32Array | null = null;
+  let far: Map<number, number> | null = null;
   const maxNodes = guard.maxNodes;
   let created = guard.created;
   // Cache the usual target (the next level) in a local.
@@ -361,6 +375,7 @@ function expandLevel(
       else if (r === ACCEPT) ref = -2;
       else {
         let target: LevelTable;
+        let d = 0;
         if (r === nextLevel) {
           if (normalize !== null) normalize(scratch, 0, r);
           if (next === null) { next = new LevelTable(w, sizeHint, guard); tables[nextLevel] = next; }
@@ -369,36 +384,43 @@ function expandLevel(
           if (!(r >= 1 && r < level)) throw new Error(`spec.child at level ${level} returned bad level ${r}`);
           if (normalize !== null) normalize(scratch, 0, r);
           let tt = tables[r];
-          if (tt === null) { tt = new LevelTable(w, 64, guard); tables[r] = tt; }
+          if (tt === null) { tt = new LevelTable(w, sizeHint, guard); tables[r] = tt; }
           target = tt;
-          if (loLev === null || hiLev === null) {
-            guard.reserve(8 * n);
-            loLev = new Int32Array(n).fill(nextLevel);
-            hiLev = new Int32Array(n).fill(nextLevel);
+          d = nextLevel - r;
+          if (d >= FAR) {
+            d = FAR;
+            if (far === null) far = new Map();
+            far.set(2 * j + take, r);
           }
-          if (take === 0) loLev[j] = r; else hiLev[j] = r;
           if (lastUse[r] < level) lastUse[r] = level;
         }
         let x = findOrAdd(target, scratch, w);
         if (x < 0) {
           x = ~x;
           if (++created > maxNodes) { guard.created = created; guard.stop('nodes', level); }
+          if (x >= MAX_LEVEL_STATES) {
+            // Unreachable within any memory budget (its arena and table alone pass 2 GB).
+            guard.created = created;
+            guard.needer = `a level of more than ${MAX_LEVEL_STATES} states`;
+            guard.mustFit(Infinity);
+          }
         }
-        ref = x;
+        ref = (x << SKIP_BITS) | d;
+        if (events !== null) {
+          const e = spec.event ?? -1;
+          if (e >= 0) events.push(r, x, e);
+        }
       }
       if (take === 0) lo[j] = ref; else hi[j] = ref;
-      if (events !== null) {
+      if (events !== null && ref < 0) {
         const e = spec.event ?? -1;
-        if (e >= 0) {
-          if (ref < 0) events.push(0, -1 - ref, e);
-          else events.push(r, ref, e);
-        }
+        if (e >= 0) events.push(0, -1 - ref, e);
       }
     }
   }
   guard.created = created;
   if (nextLevel >= 1 && lastUse[nextLevel] < level) lastUse[nextLevel] = level;
-  return { lo, hi, loLev, hiLev };
+  return { lo, hi, far };
 }
 
 /** The states waiting at one level when a checkpoint was taken. */
@@ -443,7 +465,7 @@ export class ResumeData {
   /** Approximate memory held, in bytes. */
   get bytes(): number {
     let b = 0;
-    for (const c of this.children) if (c) b += (c.lo.length + c.hi.length + (c.loLev?.length ?? 0) + (c.hiLev?.length ?? 0)) * 4;
+    for (const c of this.children) if (c) b += (c.lo.length + c.hi.length) * 4 + (c.far?.size ?? 0) * 32;
     for (const k of this.checkpoints) for (const t of k.tables) b += t.states.length * 4;
     if (this.events) b += this.events.count * 12;
     return b;
@@ -469,6 +491,11 @@ export interface BuildOptions {
    */
   resume?: ResumeData;
   resumeLevel?: number;
+  /**
+   * false: build with the spec's `child` even when the spec has a compiled kernel (zdd/kernel.ts);
+   * the tests compare the two. The kernel is used only for builds without events and checkpoints.
+   */
+  kernel?: boolean;
 }
 
 export function buildZdd(spec: Spec, control?: RunControl, options?: BuildOptions): BuildResult {
@@ -505,6 +532,16 @@ function build(spec: Spec, control: RunControl | undefined, options: BuildOption
   let budget = options?.checkpointBudgetBytes ?? 256 * 2 ** 20;
 
   let maxLevelWidth = 0;
+
+  if (spec.kernel !== undefined && !liveOnly && !wantEvents && !keep && options?.resume === undefined &&
+      options?.kernel !== false && kernelAvailable()) {
+    const guard = new Guard(limits.maxNodes, limits.timeMs, deadlineOf(control, t0, limits.timeMs), isCancelled, spec.kernel.m, limits.maxBytes ?? Infinity);
+    const k = runKernel(spec.kernel, guard, onProgress, isCancelled);
+    return {
+      zdd: k.zdd,
+      stats: { ms: Date.now() - t0, nodesCreated: k.nodesCreated, maxLevelWidth: k.maxLevelWidth, levels: k.levels, reducedNodes: k.reducedNodes, resumedFrom: 0 },
+    };
+  }
 
   const rootLevel = spec.root(scratch, 0);
   if (rootLevel === REJECT || rootLevel === ACCEPT) {
@@ -668,14 +705,13 @@ function liveness(
     if ((L & 63) === 0 && isCancelled && isCancelled()) guard.stop('cancelled', 1);
     const ch = children[L];
     if (ch === null) continue;
-    const { lo, hi, loLev, hiLev } = ch;
+    const { lo, hi } = ch;
     const n = lo.length;
     const out = new Uint8Array(n);
-    const below = L > 1 ? alive[L - 1] : null;
     for (let j = 0; j < n; j++) {
       const x = lo[j], y = hi[j];
-      const a = x < 0 ? x === -2 : loLev === null ? below![x] === 1 : alive[loLev[j]]![x] === 1;
-      const b = y < 0 ? y === -2 : hiLev === null ? below![y] === 1 : alive[hiLev[j]]![y] === 1;
+      const a = x < 0 ? x === -2 : alive[refLevel(ch, L, j, 0, x)]![x >> SKIP_BITS] === 1;
+      const b = y < 0 ? y === -2 : alive[refLevel(ch, L, j, 1, y)]![y >> SKIP_BITS] === 1;
       if (a || b) out[j] = 1;
     }
     alive[L] = out;
@@ -691,29 +727,42 @@ function reduce(
   children: (LevelChildren | null)[], top: number, lastUse: Int32Array, keepRed: boolean, inPlace: boolean,
   isCancelled: (() => boolean) | undefined, guard: Guard,
 ): { store: NodeStore; root: number; red: (Int32Array | null)[] } {
-  let cap = 1024;
-  let nLevel = new Int32Array(cap), nLo = new Int32Array(cap), nHi = new Int32Array(cap);
+  // The diagram has at most as many nodes as states: allocated once, no copies as it grows (pages
+  // never written are never touched). Nodes come level by level, so levels are kept as runs.
+  let states = 0;
+  for (let L = 1; L <= top; L++) states += children[L]?.lo.length ?? 0;
+  const nLo = new Int32Array(states + 2), nHi = new Int32Array(states + 2);
+  const levelStart = new Int32Array(top + 2);
   let size = 2;
   const red: (Int32Array | null)[] = new Array(top + 1).fill(null);
   const freeAfter: number[][] = new Array(top + 1);
   if (!keepRed) for (let L = 1; L <= top; L++) if (lastUse[L] > 0) (freeAfter[lastUse[L]] ??= []).push(L);
   for (let L = 1; L <= top; L++) {
     if ((L & 63) === 0 && isCancelled && isCancelled()) guard.stop('cancelled', 1);
+    levelStart[L] = size;
     const ch = children[L];
     if (ch !== null) {
       children[L] = null;
-      const { lo, hi, loLev, hiLev } = ch;
+      const { lo, hi, far } = ch;
       const n = lo.length;
       const out = inPlace ? lo : new Int32Array(n);
       let tcap = 16;
       while (tcap < n * 2) tcap *= 2;
       const table = new Int32Array(tcap);
       const mask = tcap - 1;
-      const below = L > 1 ? red[L - 1] : null;
       for (let j = 0; j < n; j++) {
         const x = lo[j], y = hi[j];
-        const a = x < 0 ? -1 - x : loLev === null ? below![x] : red[loLev[j]]![x];
-        const b = y < 0 ? -1 - y : hiLev === null ? below![y] : red[hiLev[j]]![y];
+        let a: number, b: number;
+        if (x < 0) a = -1 - x;
+        else {
+          const d = x & SKIP_MASK;
+          a = red[d !== FAR ? L - 1 - d : far!.get(2 * j)!]![x >> SKIP_BITS];
+        }
+        if (y < 0) b = -1 - y;
+        else {
+          const d = y & SKIP_MASK;
+          b = red[d !== FAR ? L - 1 - d : far!.get(2 * j + 1)!]![y >> SKIP_BITS];
+        }
         if (b === 0) { out[j] = a; continue; }
         let h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca77);
         h = (h ^ (h >>> 15)) & mask;
@@ -725,14 +774,8 @@ function reduce(
           h = (h + 1) & mask;
         }
         if (id === 0) {
-          if (size === cap) {
-            cap *= 2;
-            const u = new Int32Array(cap); u.set(nLevel); nLevel = u;
-            const v = new Int32Array(cap); v.set(nLo); nLo = v;
-            const z = new Int32Array(cap); z.set(nHi); nHi = z;
-          }
           id = size++;
-          nLevel[id] = L; nLo[id] = a; nHi[id] = b;
+          nLo[id] = a; nHi[id] = b;
           table[h] = id;
         }
         out[j] = id;
@@ -742,8 +785,9 @@ function reduce(
     const done = freeAfter[L];
     if (done !== undefined && L < top) for (const k of done) red[k] = null;
   }
+  levelStart[top + 1] = size;
   const root = red[top]![0];
-  return { store: NodeStore.fromArrays(nLevel, nLo, nHi, size), root, red };
+  return { store: NodeStore.fromLevelRuns(nLo, nHi, size, levelStart), root, red };
 }
 
 /**

@@ -14,6 +14,8 @@
 export const REJECT = 0;
 export const ACCEPT = -1;
 
+import type { Kernel } from './kernel.js';
+
 export interface Spec {
   /** Number of Int32 words in one state (may be 0). */
   readonly width: number;
@@ -35,4 +37,10 @@ export interface Spec {
    * caller asks for them. -1 means no event. The builder resets it to -1 before each call.
    */
   event?: number;
+  /**
+   * Optional: the same family described for a compiled builder (zdd/kernel.ts: Simpath), which
+   * buildZdd runs instead of calling `child` when the build needs nothing only the generic
+   * builder does (events, checkpoints, resuming). Its states and diagram are the spec's own.
+   */
+  readonly kernel?: Kernel;
 }

@@ -10,34 +10,56 @@
 
 /** An append-only table of ZDD nodes with an optional unique table (built on first need). */
 export class NodeStore {
-  level: Int32Array;
   lo: Int32Array;
   hi: Int32Array;
   size: number; // number of node slots used, including the two terminals
+  private levels: Int32Array | null;
+  /**
+   * For a store adopted from the builder, whose nodes come level by level upwards: the first id
+   * of each level (levelStart[L] .. levelStart[L + 1] - 1 are the nodes of level L), so that the
+   * level array (4 bytes a node) is made only when something reads it (counting does not).
+   */
+  private levelStart: Int32Array | null = null;
   private table: Int32Array | null = null; // open addressing: node id or 0
   private mask = 0;
 
   constructor(capacity = 1024) {
     const cap = Math.max(4, capacity);
-    this.level = new Int32Array(cap);
+    this.levels = new Int32Array(cap);
     this.lo = new Int32Array(cap);
     this.hi = new Int32Array(cap);
     this.size = 2;
   }
 
-  /** Adopt finished arrays (from the builder); `size` includes the terminals. */
-  static fromArrays(level: Int32Array, lo: Int32Array, hi: Int32Array, size: number): NodeStore {
+  /**
+   * Adopt node arrays whose nodes are sorted by level (ids levelStart[L] .. levelStart[L + 1] - 1
+   * at level L, levelStart of length top + 2 with levelStart[1] = 2 and levelStart[top + 1] = size).
+   */
+  static fromLevelRuns(lo: Int32Array, hi: Int32Array, size: number, levelStart: Int32Array): NodeStore {
     const s = new NodeStore(4);
-    s.level = level;
+    s.levels = null;
+    s.levelStart = levelStart;
     s.lo = lo;
     s.hi = hi;
     s.size = size;
     return s;
   }
 
+  /** level[n] = the variable of node n (terminals: 0). */
+  get level(): Int32Array {
+    if (this.levels === null) {
+      const ls = this.levelStart!;
+      const a = new Int32Array(this.lo.length);
+      for (let L = 1; L + 1 < ls.length; L++) a.fill(L, ls[L], ls[L + 1]);
+      this.levels = a;
+      this.levelStart = null;
+    }
+    return this.levels;
+  }
+
   private grow(): void {
-    const cap = this.level.length * 2;
-    const l = new Int32Array(cap); l.set(this.level); this.level = l;
+    const cap = this.lo.length * 2;
+    const l = new Int32Array(cap); l.set(this.level); this.levels = l;
     const a = new Int32Array(cap); a.set(this.lo); this.lo = a;
     const b = new Int32Array(cap); b.set(this.hi); this.hi = b;
   }
@@ -46,13 +68,14 @@ export class NodeStore {
     let cap = 1024;
     while (cap < this.size * 2) cap *= 2;
     this.table = new Int32Array(cap);
+    if (this.levels === null) this.levels = this.level; // made now: node() reads and writes it
     this.mask = cap - 1;
     for (let n = 2; n < this.size; n++) this.insertExisting(n);
   }
 
   private insertExisting(n: number): void {
     const t = this.table!;
-    let i = hash3(this.level[n], this.lo[n], this.hi[n]) & this.mask;
+    let i = hash3(this.levels![n], this.lo[n], this.hi[n]) & this.mask;
     while (t[i] !== 0) i = (i + 1) & this.mask;
     t[i] = n;
   }
@@ -66,12 +89,12 @@ export class NodeStore {
     for (;;) {
       const n = t[i];
       if (n === 0) break;
-      if (this.level[n] === level && this.lo[n] === lo && this.hi[n] === hi) return n;
+      if (this.levels![n] === level && this.lo[n] === lo && this.hi[n] === hi) return n;
       i = (i + 1) & this.mask;
     }
-    if (this.size === this.level.length) this.grow();
+    if (this.size === this.lo.length) this.grow();
     const n = this.size++;
-    this.level[n] = level;
+    this.levels![n] = level;
     this.lo[n] = lo;
     this.hi[n] = hi;
     t[i] = n;
@@ -140,7 +163,7 @@ class PairMemo {
 const OP_UNION = 0, OP_INTERSECT = 1, OP_DIFF = 2;
 
 /** 30-bit primes for exact counting by residues (Chinese remaindering at the root only). */
-const PRIMES = [
+export const PRIMES = [
   1073741789, 1073741783, 1073741741, 1073741723, 1073741719, 1073741717, 1073741689, 1073741671,
   1073741663, 1073741651, 1073741621, 1073741567, 1073741561, 1073741527, 1073741503, 1073741477,
   1073741467, 1073741441, 1073741419, 1073741399, 1073741387, 1073741381, 1073741371, 1073741329,
@@ -156,8 +179,11 @@ export class Zdd {
    * @param store the node arrays
    * @param root the root node id
    * @param levels number of variables (levels 1..levels); sets are lists of levels
+   * @param count the number of sets when the builder already knows it (exact)
    */
-  constructor(readonly store: NodeStore, readonly root: number, readonly levels: number) {}
+  constructor(readonly store: NodeStore, readonly root: number, readonly levels: number, count?: bigint) {
+    this._count = count;
+  }
 
   static empty(levels = 0): Zdd {
     return new Zdd(new NodeStore(4), 0, levels);
@@ -364,7 +390,9 @@ export function uniformBigInt(n: bigint, rand: () => number): bigint {
 export function countExact(store: NodeStore, root: number): bigint {
   if (root < 2) return BigInt(root);
   const { lo, hi } = store;
-  const { max, value } = floatPass(store, root);
+  // One buffer for both passes: the float counts, then the residues over the same bytes.
+  const buf = new ArrayBuffer(8 * (root + 1));
+  const { max, value } = floatPass(store, root, new Float64Array(buf));
   if (max < 2 ** 53) return BigInt(value);
   // Bits needed: from the estimate (relative error tiny; +2 margin) or, on overflow, the level count.
   const bits = Number.isFinite(max) ? Math.ceil(Math.log2(max)) + 2 : levelBound(store, root) + 1;
@@ -372,10 +400,12 @@ export function countExact(store: NodeStore, root: number): bigint {
   const primes: number[] = [];
   for (let i = 0; i < k; i++) primes.push(i < PRIMES.length ? PRIMES[i] : nextPrimeBelow(primes[primes.length - 1]));
   // Two primes per pass: the child ids are read once for both.
-  const ra = new Int32Array(root + 1), rb = new Int32Array(root + 1);
+  const ra = new Int32Array(buf, 0, root + 1), rb = new Int32Array(buf, 4 * (root + 1), root + 1);
   const residues: number[] = [];
   for (let q = 0; q < k; q += 2) {
     const p = primes[q], p2 = q + 1 < k ? primes[q + 1] : primes[q];
+    ra[0] = 0;
+    rb[0] = 0;
     ra[1] = 1;
     rb[1] = 1;
     for (let n = 2; n <= root; n++) {
@@ -393,10 +423,10 @@ export function countExact(store: NodeStore, root: number): bigint {
   return garner(residues, primes);
 }
 
-/** Float64 counts of all nodes up to the root: the largest and the root's (array dropped after). */
-function floatPass(store: NodeStore, root: number): { max: number; value: number } {
+/** Float64 counts of all nodes up to the root, into f: the largest and the root's. */
+function floatPass(store: NodeStore, root: number, f: Float64Array): { max: number; value: number } {
   const { lo, hi } = store;
-  const f = new Float64Array(root + 1);
+  f[0] = 0;
   f[1] = 1;
   let max = 0;
   for (let n = 2; n <= root; n++) {
@@ -411,7 +441,7 @@ function levelBound(store: NodeStore, root: number): number {
   return store.level[root];
 }
 
-function nextPrimeBelow(p: number): number {
+export function nextPrimeBelow(p: number): number {
   let q = p - 2;
   for (;;) {
     let prime = true;
@@ -421,7 +451,8 @@ function nextPrimeBelow(p: number): number {
   }
 }
 
-function garner(r: number[], p: number[]): bigint {
+/** The integer below the product of the primes p with residues r (Garner's algorithm). */
+export function garner(r: number[], p: number[]): bigint {
   // x = sum c_i * prod_{j<i} p_j with 0 <= c_i < p_i.
   const P = p.map(BigInt);
   const R = r.map(BigInt);
