@@ -20,10 +20,10 @@ import type { CheckOptions } from './options';
 import type { CheckResult, PathSolution, Verdict } from './result';
 import { deduceForWitnesses, fillParityFails, findPathWitnesses, openShare } from '../numberlink/witness';
 import type { Deduction } from '../numberlink/deduce';
+import { decide, isDraft, type Outcome, type Timed } from './witnesses';
 
 /** Deduction leaves more than this share of the edges open on a Numberlink draft. */
 const DRAFT_OPEN_SHARE = 0.85;
-import { decide, isDraft, type Outcome, type Timed } from './witnesses';
 
 const NIKOLI: NumberlinkRule = { fill: false, notouch: false };
 
@@ -96,23 +96,17 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: CheckOptions): Ch
       ...(options?.secondSolution !== false ? { secondSolution: toSolution(p, decodeSet(inst, nz, nz.zdd.kth(1n))) } : {}),
     };
   };
-  // A draft: few endpoints for the grid, and deduction leaves nearly every edge open (a puzzle near
-  // completion, even with few endpoints, such as Ahle's 40x20 under fill, leaves far fewer).
-  let deduction: Deduction | undefined;
-  let draft = false;
-  if (options?.witnesses && isDraft(p.rows, p.cols, 2 * p.labels.length)) {
-    try {
-      deduction = deduceForWitnesses(inst, rule, control as Timed);
-    } catch (e) {
-      if (!(e instanceof StopError)) throw e;
-      result.verdict = 'unknown';
-      result.stopped = e.stopped;
-      return done();
-    }
-    draft = deduction.contradiction || openShare(deduction) > DRAFT_OPEN_SHARE;
+  let draft: NumberlinkDraft = { draft: false };
+  try {
+    if (options?.witnesses) draft = numberlinkDraft(inst, rule, control as Timed);
+  } catch (e) {
+    if (!(e instanceof StopError)) throw e;
+    result.verdict = 'unknown';
+    result.stopped = e.stopped;
+    return done();
   }
   const witnessed = (run: Timed): Outcome | null => {
-    const w = findPathWitnesses(inst, rule, run, {}, deduction);
+    const w = findPathWitnesses(inst, rule, run, {}, draft.deduction);
     if (w.verdict === 'none') return { verdict: 'none', count: '0' };
     if (w.verdict === 'unique') {
       const first = toSolution(p, w.first!);
@@ -125,13 +119,31 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: CheckOptions): Ch
     };
   };
   try {
-    Object.assign(result, decide(options ?? {}, draft, control as Timed, witnessed, counted));
+    Object.assign(result, decide(options ?? {}, draft.draft, control as Timed, witnessed, counted));
   } catch (e) {
     if (!(e instanceof StopError)) throw e;
     result.verdict = 'unknown';
     result.stopped = e.stopped;
   }
   return done();
+}
+
+interface NumberlinkDraft {
+  /** Witnesses first (analysis/witnesses.ts). */
+  draft: boolean;
+  /** The deduction that decided it, which the witnesses reuse. */
+  deduction?: Deduction;
+}
+
+/**
+ * Whether a Numberlink is a draft: few endpoints for the grid, and deduction leaves nearly every
+ * edge open (a puzzle near completion, even with few endpoints, such as Ahle's 40x20 under fill,
+ * leaves far fewer); a contradiction too (the witnesses say `none` at once). Throws StopError.
+ */
+function numberlinkDraft(inst: NumberlinkInstance, rule: NumberlinkRule, control: Timed): NumberlinkDraft {
+  if (!isDraft(inst.rows, inst.cols, 2 * inst.labelCount)) return { draft: false };
+  const deduction = deduceForWitnesses(inst, rule, control);
+  return { draft: deduction.contradiction || openShare(deduction) > DRAFT_OPEN_SHARE, deduction };
 }
 
 /** Under a rule without `fill`, whether the unique solution uses every cell. */
