@@ -15,7 +15,7 @@
 //     10x10 and a 20x20 Slitherlink;
 // (g) drafts (test/bench/drafts.ts, seeded): random sparse Slitherlink drafts at every size 10x10..30x30
 //     (0 to 60 hints, read off a random loop or random values) and Numberlink drafts 10x10..20x20
-//     (0 to 6 pairs, ends of pieces of a random path or random cells, under nikoli and fill),
+//     (0 to 30 pairs, i.e. 0 to 60 endpoints: ends of pieces of a random path or random cells, under nikoli and fill),
 //     checked as the language server does: the verdict first (timed), then the count when it is
 //     pending, within --drafts-count-nodes (default 2,000,000) and --drafts-count-ms (default 10,000);
 // (d) every time also as a ratio to a fixed reference workload (test/bench/reference.mjs) run in
@@ -378,20 +378,22 @@ if (parts.has('drafts')) {
   } else {
     const step = quick ? 5 : 1;
     const slkHints = quick ? [0, 15, 60] : [0, 5, 10, 15, 20, 30, 40, 50, 60];
-    const nlkPairs = quick ? [0, 3, 6] : [0, 1, 2, 3, 4, 5, 6];
+    const nlkPairs = quick ? [0, 3, 10] : [0, 1, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30];
     const groups = [];
     for (let n = 10; n <= 30; n += step) {
       const drafts = [];
       for (const mode of ['loop', 'random']) for (const k of slkHints) drafts.push({ kind: 'slitherlink', size: n, k, mode, seed: n * 1000 + k * 7 + (mode === 'loop' ? 1 : 2) });
       groups.push({ genre: 'Slitherlink', size: n, drafts });
     }
-    for (let n = 10; n <= 20; n += step) {
-      const drafts = [];
-      for (const rule of ['nikoli', 'fill']) for (const mode of ['paths', 'random']) for (const k of nlkPairs) drafts.push({ kind: 'numberlink', size: n, k, mode, rule, seed: n * 1000 + k * 13 + (mode === 'paths' ? 1 : 2) });
-      groups.push({ genre: 'Numberlink', size: n, drafts });
+    for (const rule of ['nikoli', 'fill']) {
+      for (let n = 10; n <= 20; n += step) {
+        const drafts = [];
+        for (const mode of ['paths', 'random']) for (const k of nlkPairs) drafts.push({ kind: 'numberlink', size: n, k, mode, rule, seed: n * 1000 + k * 13 + (mode === 'paths' ? 1 : 2) });
+        groups.push({ genre: `Numberlink (${rule})`, size: n, drafts });
+      }
     }
     const out = [];
-    for (const genre of ['Slitherlink', 'Numberlink']) {
+    for (const genre of ['Slitherlink', 'Numberlink (nikoli)', 'Numberlink (fill)']) {
       const rows = [];
       for (const g of groups.filter((x) => x.genre === genre)) {
         const jobFile = join(cacheDir, `drafts-${process.pid}.json`);
@@ -424,7 +426,7 @@ if (parts.has('drafts')) {
     const unknown = all.filter((x) => x.verdict === 'unknown');
     console.log(`    ${all.length} drafts: ${unknown.length} unknown; exact counts ${all.filter((x) => x.exact).length}; slowest verdict ${fmtMs(Math.max(...all.map((x) => x.verdictMs)))}`);
     console.log('    "max ratio": the slowest verdict / the reference workload run in the same process just before and after the size');
-    for (const x of unknown.slice(0, 10)) console.log(`    unknown: ${x.kind} ${x.size}×${x.size}, ${x.k} ${x.mode}${x.rule ? ` ${x.rule}` : ''} (seed ${x.seed}): ${x.stopped}`);
+    for (const x of unknown.slice(0, 40)) console.log(`    unknown: ${x.kind} ${x.size}×${x.size}, ${x.k} ${x.mode}${x.rule ? ` ${x.rule}` : ''} (seed ${x.seed}): ${x.stopped}`);
     for (const e of out) if (e.drift) console.log(`    note (${e.genre} ${e.size}×${e.size}): ${e.drift}`);
     console.log('');
     report.parts.drafts = { countNodes, countMs, bySize: out };
