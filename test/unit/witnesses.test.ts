@@ -392,6 +392,28 @@ describe('Numberlink witnesses agree with the exact count, under all four rules'
       }
     }
   });
+
+  // Bench drafts (test/bench/run.mjs seeds) whose last free cells lie far apart after routing:
+  // the windows round them are solved with deduction's propagator following the search.
+  it('under fill, routing completes drafts whose last free cells lie far apart (valid solutions)', () => {
+    const fill = { fill: true, notouch: false };
+    for (const [n, pairs, mode] of [[16, 5, 'random'], [19, 5, 'random'], [20, 5, 'paths'], [18, 30, 'paths']] as const) {
+      const text = numberlinkDraftText(n, n, pairs, 'fill', n * 1000 + pairs * 13 + (mode === 'paths' ? 1 : 2), mode);
+      const lines = text.split('\n').filter((l) => l && !l.startsWith('#')).slice(1);
+      const cells = new Int32Array(n * n).fill(-1);
+      const names: string[] = [];
+      lines.forEach((line, r) => [...line].forEach((ch, c) => {
+        if (ch === '.') return;
+        let l = names.indexOf(ch);
+        if (l < 0) { l = names.length; names.push(ch); }
+        cells[r * n + c] = l;
+      }));
+      const inst = makeInstance(n, n, cells, names.length);
+      const paths = searchPaths(inst, fill, { deadline: Date.now() + 60_000 });
+      expect(paths, `${n}x${n}, ${pairs} ${mode} pairs`).not.toBeNull();
+      expect(pathsFault(n, n, cells, names.length, fill, paths!)).toBeNull();
+    }
+  });
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -10,7 +10,8 @@
  * 3. `fill`: free cells are taken into paths two at a time (a path step u-v beside two free cells
  *    a-b that close a square becomes u-a-b-v); cells left over are solved exactly in windows
  *    around them: every edge outside is fixed as the paths have it, and the depth-first search
- *    over the path-matching spec (zdd/search.ts) looks for a solution over the edges inside.
+ *    over the path-matching spec (zdd/search.ts), with deduction's propagator following it from
+ *    those fixed edges (pathFilter.ts), looks for a solution over the edges inside.
  * The caller checks the result against the rules directly (paths.ts pathsProblem).
  */
 import type { NumberlinkRule } from '../model/puzzle';
@@ -21,6 +22,8 @@ import { defaultSweep, sweepOrder, type NumberlinkInstance } from './instance';
 import { edgesToPaths, pathsProblem } from './paths';
 import { seededRandom } from '../design/loop';
 import { NumberlinkSpec } from './spec';
+import { Propagator } from './deduce';
+import { PropagatingFilter } from './pathFilter';
 
 export interface PathSearchOptions {
   /** Date.now() past which the search gives up (null). */
@@ -332,12 +335,23 @@ function fillWindows(inst: NumberlinkInstance, rule: NumberlinkRule, paths: numb
     const spec = new NumberlinkSpec({
       cellCount: n, endpointKey: inst.endpointKey, labelCount: inst.labelCount, plan, rule, fixed, edgeEnds: inst.graph.edges,
     });
+    // Deduction's propagator follows the search (pathFilter.ts), from the window's fixed edges.
+    const prop = new Propagator(inst, rule);
+    prop.initial();
+    let ok = !prop.contradiction;
+    for (let e = 0; e < m && ok; e++) if (fixed[e] >= 0) ok = prop.setEdge(e, fixed[e] as 0 | 1);
+    if (ok) ok = prop.propagate();
+    else prop.clearQueue();
+    if (!ok) continue;
+    const filter = new PropagatingFilter(spec, prop, plan.order);
     let found: number[] | false | null;
     try {
-      found = searchSet(spec, { maxNodes: options.windowNodes ?? 20_000, deadline: options.deadline, timeMs: 0, isCancelled: options.isCancelled }, () => 1);
+      found = searchSet(spec, { maxNodes: options.windowNodes ?? 20_000, deadline: options.deadline, timeMs: 0, isCancelled: options.isCancelled }, () => 1, undefined, filter);
     } catch (e) {
       if (e instanceof StopError) return null;
       throw e;
+    } finally {
+      filter.detach();
     }
     if (found === false || found === null) continue;
     const edges = spec.decode(found);
