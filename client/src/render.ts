@@ -268,7 +268,8 @@ function tooLarge(puzzle: Puzzle, result: CheckResult | null): string {
 
 function countText(result: CheckResult): string {
   if (result.count !== null) return `${formatCount(result.count)} solutions`;
-  return result.countAtLeast ? `at least ${formatCount(result.countAtLeast)} solutions` : 'several solutions';
+  if (!result.countAtLeast) return 'several solutions';
+  return `at least ${formatCount(result.countAtLeast)} solutions${result.countPending ? ', counting…' : ''}`;
 }
 
 /** One caption per verdict; panels of a `multiple` result get their own. */

@@ -46,7 +46,10 @@ export class PuzzleStatusBar implements vscode.Disposable {
     const entry = this.store.result(this.uri);
     if (!entry) return undefined;
     const r = entry.result;
-    return { uri: this.uri, state: 'done', verdict: r.verdict, count: r.count, ms: r.ms };
+    return {
+      uri: this.uri, state: 'done', verdict: r.verdict, count: r.count, ms: r.ms,
+      ...(r.countAtLeast !== undefined ? { countAtLeast: r.countAtLeast } : {}), ...(r.countPending ? { countPending: true } : {}),
+    };
   }
 
   refresh(): void {
@@ -87,6 +90,9 @@ export class PuzzleStatusBar implements vscode.Disposable {
     md.appendMarkdown('**Link Puzzles**\n\n');
     if (s.verdict) md.appendMarkdown(`Verdict: \`${s.verdict}\`\n\n`);
     if (s.count) md.appendMarkdown(`Solutions: ${formatCount(s.count)}\n\n`);
+    else if (s.verdict === 'multiple' && s.countAtLeast) {
+      md.appendMarkdown(`Solutions: at least ${formatCount(s.countAtLeast)} (two of them are shown in the preview; ${s.countPending ? 'counting them all…' : 'too many to count within the limits'})\n\n`);
+    }
     const redundant = redundancySentence(r);
     if (redundant) md.appendText(redundant + '\n\n');
     if (s.ms !== undefined) md.appendMarkdown(`Time: ${formatMs(s.ms)}\n\n`);

@@ -12,6 +12,10 @@ export interface StatusParams {
   state: 'checking' | 'done' | 'error';
   verdict?: Verdict;
   count?: string | null;
+  /** A lower bound when `count` is not known (`multiple` proved by two solutions). */
+  countAtLeast?: string;
+  /** The exact count is still being computed. */
+  countPending?: boolean;
   ms?: number;
   message?: string;
 }
@@ -41,11 +45,17 @@ export function verdictIcon(verdict: Verdict | undefined): string {
   }
 }
 
-export function verdictText(verdict: Verdict | undefined, count?: string | null): string {
+/**
+ * "unique", "24 solutions"; a `multiple` without an exact count (two solutions found, too many to
+ * count): "≥2 solutions", "≥108 solutions (counting…)" while the count runs.
+ */
+export function verdictText(verdict: Verdict | undefined, count?: string | null, countAtLeast?: string, countPending?: boolean): string {
   switch (verdict) {
     case 'unique': return 'unique';
     case 'multiple':
-      return count ? `${formatCount(count)} solutions` : 'several solutions';
+      if (count) return `${formatCount(count)} solutions`;
+      if (countAtLeast) return `≥${formatCount(countAtLeast)} solutions${countPending ? ' (counting…)' : ''}`;
+      return 'several solutions';
     case 'none': return 'no solution';
     case 'invalid': return 'invalid';
     case 'unknown': return 'undecided';
@@ -107,7 +117,7 @@ export function redundancySentence(r: Redundancy | undefined): string {
 export function statusText(s: StatusParams, r?: Redundancy): string {
   if (s.state === 'checking') return 'checking…';
   if (s.state === 'error') return s.message ? `error: ${s.message}` : 'error';
-  const parts = [verdictText(s.verdict, s.count), redundancyText(r)];
+  const parts = [verdictText(s.verdict, s.count, s.countAtLeast, s.countPending), redundancyText(r)];
   const t = formatMs(s.ms);
   if (t) parts.push(t);
   return parts.filter(Boolean).join(' · ');

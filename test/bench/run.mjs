@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench`: speed and memory, printed as tables and written to bench-results/bench.json.
-//   node test/bench/run.mjs [--only cycles|slitherlink|numberlink|incremental|latency[,...]] [--quick] [--corpus DIR]
+//   node test/bench/run.mjs [--only cycles|slitherlink|numberlink|incremental|latency|drafts[,...]] [--quick] [--corpus DIR]
 //                           [--max-n N] [--nikoli-limit MS] [--no-nikoli] [--no-redundant] [--out FILE]
+//                           [--drafts-count-nodes N] [--drafts-count-ms MS]
 // (a) all cycles on n×n vertex grids (test/bench/cycles.ts), each n in its own process for peak RSS,
 //     beside TdZdd's ddpaths when LINKPUZZLE_TDZDD_DDPATHS names a built one (else issue 17's figures);
 // (b) the Slitherlink corpus: time to the verdict, and to the verdict plus redundant hints (unless
@@ -13,6 +14,11 @@
 //     last-row edit of a large ambiguous Slitherlink;
 // (f) keystroke-to-diagnostics latency of the language server (test/bench/lsp-latency.mjs) on a
 //     10x10 and a 20x20 Slitherlink;
+// (g) drafts (test/bench/drafts.ts, seeded): random sparse Slitherlink drafts at every size 10x10..30x30
+//     (0 to 60 hints, read off a random loop or random values) and Numberlink drafts 10x10..20x20
+//     (0 to 30 pairs, i.e. 0 to 60 endpoints: ends of pieces of a random path or random cells, under nikoli and fill),
+//     checked as the language server does: the verdict first (timed), then the count when it is
+//     pending, within --drafts-count-nodes (default 2,000,000) and --drafts-count-ms (default 10,000);
 // (d) every time also as a ratio to a fixed reference workload (test/bench/reference.mjs) run in
 //     the same process (for corpus collections: just before and after them), so that figures
 //     compare across machines. Corpus parts need ../shared/corpus and say so when absent.
@@ -35,6 +41,8 @@ const { values: opt } = parseArgs({
     'max-n': { type: 'string' },
     'nikoli-limit': { type: 'string' },
     'no-nikoli': { type: 'boolean' },
+    'drafts-count-nodes': { type: 'string' },
+    'drafts-count-ms': { type: 'string' },
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
@@ -44,10 +52,10 @@ if (opt.help) {
   console.log(lines.slice(0, lines.findIndex((l) => !l.startsWith('//'))).join('\n').replace(/^\/\/ ?/gm, ''));
   process.exit(0);
 }
-const parts = new Set((opt.only ?? 'cycles,slitherlink,numberlink,incremental,latency').split(','));
+const parts = new Set((opt.only ?? 'cycles,slitherlink,numberlink,incremental,latency,drafts').split(','));
 for (const p of parts) {
-  if (!['cycles', 'slitherlink', 'numberlink', 'incremental', 'latency'].includes(p)) {
-    console.error(`bench: unknown part '${p}' (cycles, slitherlink, numberlink, incremental, latency)`);
+  if (!['cycles', 'slitherlink', 'numberlink', 'incremental', 'latency', 'drafts'].includes(p)) {
+    console.error(`bench: unknown part '${p}' (cycles, slitherlink, numberlink, incremental, latency, drafts)`);
     process.exit(2);
   }
 }
@@ -363,6 +371,73 @@ if (parts.has('latency')) {
   if (r.status === 0 && existsSync(jsonFile)) report.parts.latency = JSON.parse(readFileSync(jsonFile, 'utf8'));
   else report.parts.latency = { error: `exit ${r.status ?? r.signal}` };
   console.log('');
+}
+
+// ---------- (g) drafts ----------
+if (parts.has('drafts')) {
+  const countNodes = Number(opt['drafts-count-nodes'] ?? 2_000_000);
+  const countMs = Number(opt['drafts-count-ms'] ?? 10_000);
+  console.log(`(g) drafts: time to the first verdict (the language server's first phase), then the count within ${countNodes} nodes / ${fmtMs(countMs)}; each size in its own process`);
+  const b = await bundle('drafts-runner', { entryPoints: ['test/bench/drafts-runner.ts'] });
+  if (b.error) {
+    console.log(`    skipped: cannot bundle test/bench/drafts-runner.ts: ${b.error}\n`);
+    report.parts.drafts = { skipped: b.error };
+  } else {
+    const step = quick ? 5 : 1;
+    const slkHints = quick ? [0, 15, 60] : [0, 5, 10, 15, 20, 30, 40, 50, 60];
+    const nlkPairs = quick ? [0, 3, 10] : [0, 1, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30];
+    const groups = [];
+    for (let n = 10; n <= 30; n += step) {
+      const drafts = [];
+      for (const mode of ['loop', 'random']) for (const k of slkHints) drafts.push({ kind: 'slitherlink', size: n, k, mode, seed: n * 1000 + k * 7 + (mode === 'loop' ? 1 : 2) });
+      groups.push({ genre: 'Slitherlink', size: n, drafts });
+    }
+    for (const rule of ['nikoli', 'fill']) {
+      for (let n = 10; n <= 20; n += step) {
+        const drafts = [];
+        for (const mode of ['paths', 'random']) for (const k of nlkPairs) drafts.push({ kind: 'numberlink', size: n, k, mode, rule, seed: n * 1000 + k * 13 + (mode === 'paths' ? 1 : 2) });
+        groups.push({ genre: `Numberlink (${rule})`, size: n, drafts });
+      }
+    }
+    const out = [];
+    for (const genre of ['Slitherlink', 'Numberlink (nikoli)', 'Numberlink (fill)']) {
+      const rows = [];
+      for (const g of groups.filter((x) => x.genre === genre)) {
+        const jobFile = join(cacheDir, `drafts-${process.pid}.json`);
+        writeFileSync(jobFile, JSON.stringify({ drafts: g.drafts, countNodes, countMs }));
+        const r = child(b.path, [jobFile], 3_600_000);
+        if (r.error) {
+          rows.push([`${g.size}×${g.size}`, g.drafts.length, r.error]);
+          out.push({ genre, size: g.size, error: r.error });
+          continue;
+        }
+        const res = r.results;
+        const v = res.map((x) => x.verdictMs);
+        const ref = adjacent(r);
+        const verdicts = {};
+        for (const x of res) verdicts[x.verdict] = (verdicts[x.verdict] ?? 0) + 1;
+        const counted = res.filter((x) => x.countMs != null).map((x) => x.countMs);
+        const e = {
+          genre, size: g.size, drafts: res.length, verdictMedianMs: median(v), verdictMaxMs: Math.max(...v), verdicts,
+          unknown: res.filter((x) => x.verdict === 'unknown').length, exact: res.filter((x) => x.exact).length,
+          countMedianMs: median(counted), referenceMs: ref.ms, drift: ref.drift, maxRssKb: r.maxRssKb, results: res,
+        };
+        out.push(e);
+        rows.push([`${g.size}×${g.size}`, e.drafts, fmtMs(e.verdictMedianMs), fmtMs(e.verdictMaxMs), ratio(e.verdictMaxMs, ref.ms),
+          ['multiple', 'unique', 'none'].map((k) => verdicts[k] ?? 0).join(' / '), e.unknown, e.exact, fmtMs(e.countMedianMs)]);
+      }
+      console.log(`    ${genre}`);
+      table(['size', 'drafts', 'verdict median', 'max', 'max ratio', 'multiple / unique / none', 'unknown', 'exact counts', 'count median'], rows);
+    }
+    const all = out.filter((e) => e.results).flatMap((e) => e.results);
+    const unknown = all.filter((x) => x.verdict === 'unknown');
+    console.log(`    ${all.length} drafts: ${unknown.length} unknown; exact counts ${all.filter((x) => x.exact).length}; slowest verdict ${fmtMs(Math.max(...all.map((x) => x.verdictMs)))}`);
+    console.log('    "max ratio": the slowest verdict / the reference workload run in the same process just before and after the size');
+    for (const x of unknown.slice(0, 40)) console.log(`    unknown: ${x.kind} ${x.size}×${x.size}, ${x.k} ${x.mode}${x.rule ? ` ${x.rule}` : ''} (seed ${x.seed}): ${x.stopped}`);
+    for (const e of out) if (e.drift) console.log(`    note (${e.genre} ${e.size}×${e.size}): ${e.drift}`);
+    console.log('');
+    report.parts.drafts = { countNodes, countMs, bySize: out };
+  }
 }
 
 const outFile = resolve(opt.out ?? join(root, 'bench-results', 'bench.json'));

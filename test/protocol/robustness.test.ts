@@ -79,15 +79,24 @@ describe('bad input', () => {
     expect(['done', 'error']).toContain(st.params.state);
   });
 
-  it('a puzzle that hits the node limit: Information naming the limit', async () => {
-    const uri = 'file:///bad/limit.slk';
-    client.open(uri, 'slitherlink', fixture('long.slk'));
+  it('a puzzle that hits the node limit undecided: Information naming the limit', async () => {
+    const uri = 'file:///bad/limit.nlk';
+    client.open(uri, 'numberlink', fixture('undecided.nlk'));
     const diags = await client.diagnostics(uri, 1, (d) => d.length > 0, 60_000);
     expect(diags).toHaveLength(1);
     expect(diags[0]!.code).toBe('limit-reached');
     expect(diags[0]!.severity).toBe(3);
     expect(diags[0]!.message).toMatch(/200000|200,000/);
     expect((diags[0]!.data as any).limit).toBe('nodes');
+  });
+
+  it('a draft whose count hits the node limit: multiple all the same, the warning naming the limit', async () => {
+    const uri = 'file:///bad/limit.slk';
+    client.open(uri, 'slitherlink', fixture('long.slk'));
+    const diags = await client.diagnostics(uri, 1, (d) => d.some((x) => /200000/.test(x.message)), 60_000);
+    expect(diags).toHaveLength(1);
+    expect(diags[0]!.code).toBe('multiple-solutions');
+    expect(diags[0]!.message).toMatch(/^At least \d+ solutions \(too many to count within the limits: the count stopped after \d+ nodes .*node limit 200000/);
   });
 
   it('is still alive and answering afterwards', async () => {

@@ -66,8 +66,9 @@ describe('linkpuzzle check at its limits', () => {
   });
 
   it('a large Numberlink stops before its build when the limit runs out in deduction or planning', () => {
+    // Two pairs that do not cross (crossing ones are refuted at once) and balance the colours.
     const n = 1000;
-    const rows = Array.from({ length: n }, (_, r) => (r === 0 ? 'a' + '.'.repeat(n - 2) + 'b' : r === n - 1 ? 'b' + '.'.repeat(n - 2) + 'a' : '.'.repeat(n)));
+    const rows = Array.from({ length: n }, (_, r) => (r === 0 ? 'a' + '.'.repeat(n - 2) + 'b' : r === n - 1 ? '.a' + '.'.repeat(n - 4) + 'b.' : '.'.repeat(n)));
     const path = write('big.nlk', `# rule: fill\n${n} ${n}\n${rows.join('\n')}\n`);
     const { entry } = check(path, '--time-limit', '300');
     expect(entry.verdict).toBe('unknown');
@@ -75,12 +76,14 @@ describe('linkpuzzle check at its limits', () => {
   });
 
   it('a Numberlink wider than 64 on both sides gets a 512 MB diagram (no input takes the process past 1 GB)', () => {
-    // Two crossing pairs on an open 70x70 grid: the diagram outgrows any budget long before the time limit.
+    // Two pairs on an open 70x70 grid: the diagram outgrows any budget long before the time limit
+    // (two solutions found on the way prove it `multiple`; the count is what stops).
     const n = 70;
-    const rows = Array.from({ length: n }, (_, r) => (r === 0 ? 'A' + '.'.repeat(n - 2) + 'B' : r === n - 1 ? 'B' + '.'.repeat(n - 2) + 'A' : '.'.repeat(n)));
+    const rows = Array.from({ length: n }, (_, r) => (r === 0 ? 'A' + '.'.repeat(n - 2) + 'B' : r === n - 1 ? 'A' + '.'.repeat(n - 2) + 'B' : '.'.repeat(n)));
     const { entry } = check(write('wide.nlk', `${n} ${n}\n${rows.join('\n')}\n`));
-    expect(entry.verdict).toBe('unknown');
-    expect(entry.stopped).toMatch(/^undecided: stopped at the memory limit \(512 MB for this diagram/);
+    expect(entry.verdict).toBe('multiple');
+    expect(entry.count).toBeNull();
+    expect(entry.stopped).toMatch(/^count stopped at the memory limit \(512 MB for this diagram/);
   });
 
   it('a grid past 1,048,576 cells is refused at once with one problem at its first row', () => {

@@ -268,14 +268,49 @@ describe('linkpuzzle check --json', () => {
     expect(entries.map((e) => e.kind)).toEqual(['slitherlink', 'numberlink', 'slitherlink']);
   });
 
-  it('stops on --node-limit with verdict unknown and names the limit', () => {
-    // An empty 6×6 grid has 1,222,363 loops (A140517, n = 7): far more than 2 ZDD nodes.
+  it('stops on --node-limit and names the limit: undecided, or multiple when two loops were found', () => {
+    // An empty 6×6 grid has 1,222,363 loops (A140517, n = 7): far more than 2 ZDD nodes, but two
+    // of them prove it `multiple` all the same.
     const p = write('limit/empty.slk', Array(6).fill('......').join('\n') + '\n');
     const { status, entries } = json(['--node-limit', '2', p]);
     expect(status).toBe(0);
     expectShape(entries[0]);
-    expect(entries[0].verdict).toBe('unknown');
+    expect(entries[0].verdict).toBe('multiple');
+    expect(entries[0].count).toBeNull();
     expect(entries[0].stopped).toMatch(/node/);
+    // A Numberlink under fill with 590 solutions: with 2 nodes neither the count nor the search
+    // for two solutions gets there, and the verdict says so.
+    const n = write('limit/open.nlk', '# rule: fill\n6 6\nA.....\n......\n......\n......\n......\n....A.\n');
+    const u = json(['--node-limit', '2', n]);
+    expectShape(u.entries[0]);
+    expect(u.entries[0].verdict).toBe('unknown');
+    expect(u.entries[0].stopped).toMatch(/node/);
+  });
+
+  it('a 20×20 draft too open to count is multiple: two loops, a lower bound, and why the count is missing', () => {
+    // 15 random hints (the issue's case): the diagram of its loops passes 20 million nodes.
+    const rows: string[] = [];
+    let seed = 3;
+    const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const grid = Array.from({ length: 20 }, () => Array(20).fill('.'));
+    for (let k = 0; k < 15;) {
+      const r = Math.floor(rand() * 20), c = Math.floor(rand() * 20);
+      if (grid[r][c] === '.') { grid[r][c] = String(Math.floor(rand() * 4)); k++; }
+    }
+    for (const row of grid) rows.push(row.join(''));
+    const p = write('draft/draft20.slk', rows.join('\n') + '\n');
+    const { status, entries } = json(['--node-limit', '100000', p]);
+    expect(status).toBe(0);
+    const e = entries[0];
+    expectShape(e);
+    expect(e.verdict).toBe('multiple');
+    expect(e.count).toBeNull();
+    expect(BigInt(e.countAtLeast as string) >= 2n).toBe(true);
+    expect(e.stopped).toMatch(/^count stopped after \d+ nodes .*node limit 100000/);
+    expect((e.solution as { edges: unknown[] }).edges.length).toBeGreaterThanOrEqual(4);
+    const table = run(['check', '--node-limit', '100000', p]);
+    expect(table.stdout).toMatch(/multiple\s+≥\d+/);
+    expect(table.stdout).toMatch(/at least \d+ solutions, too many to count within the limits: count stopped after/);
   });
 
   it('checks every sample with the JSON of FORMATS.md', () => {

@@ -11,6 +11,9 @@ describe('status texts', () => {
     expect(statusText({ uri: 'u', state: 'done', verdict: 'unique', count: '1', ms: 12.4 })).toBe('unique · 12 ms');
     expect(statusText({ uri: 'u', state: 'done', verdict: 'multiple', count: '7406344', ms: 1234 })).toBe('7,406,344 solutions · 1.23 s');
     expect(statusText({ uri: 'u', state: 'done', verdict: 'multiple', count: null })).toBe('several solutions');
+    // Two solutions found, too many to count: the lower bound, and whether the count still runs.
+    expect(statusText({ uri: 'u', state: 'done', verdict: 'multiple', count: null, countAtLeast: '1234', countPending: true, ms: 40 })).toBe('≥1,234 solutions (counting…) · 40 ms');
+    expect(statusText({ uri: 'u', state: 'done', verdict: 'multiple', count: null, countAtLeast: '2', ms: 9000 })).toBe('≥2 solutions · 9.00 s');
     expect(statusText({ uri: 'u', state: 'done', verdict: 'none', ms: 0.2 })).toBe('no solution · <1 ms');
     expect(statusText({ uri: 'u', state: 'done', verdict: 'unknown', ms: 61_000 })).toBe('undecided · 1 min 1 s');
     expect(statusText({ uri: 'u', state: 'error', message: 'worker died' })).toBe('error: worker died');

@@ -167,6 +167,13 @@ describe('renderSvg: Slitherlink', () => {
     const first = svg2.split('<g class="lp-board"')[1];
     expect(elements(first, 'line', 'lp-diff').map((l) => l['data-edge']).sort()).toEqual(['0,0,0,1', '0,0,1,0', '1,0,1,1']);
     expect(elements(first, 'line', 'lp-edge-other').map((l) => l['data-edge']).sort()).toEqual(['0,1,0,2', '0,2,1,2', '1,1,1,2']);
+    // Too many to count (two solutions found): the lower bound, and whether the count still runs.
+    const uncounted = (extra: Partial<CheckResult>) => renderSvg(p, result('slitherlink', 2, 3, { verdict: 'multiple', count: null, countAtLeast: '12', solution: { edges: a }, secondSolution: { edges: b }, ...extra }));
+    const words = (svg: string) => svg.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(words(uncounted({ countPending: true }))).toContain('Solution 1 of at least 12 solutions, counting…');
+    expect(words(uncounted({}))).toContain('Solution 1 of at least 12 solutions');
+    expect(uncounted({})).not.toContain('counting');
+    expect(uncounted({})).toContain('data-panels="2"');
   });
 
   it('marks the conflicting hints of a puzzle without solution, and draws no loop', () => {

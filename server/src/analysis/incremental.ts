@@ -36,7 +36,8 @@ import { buildZdd, type ResumeData } from '../zdd/build';
 import { StopError, stopNow, type RunControl } from '../zdd/control';
 import { ACCEPT, REJECT, type Spec } from '../zdd/spec';
 import type { Zdd } from '../zdd/zdd';
-import { checkSlitherlink, loopsOutcome, stepControl } from './slitherlink';
+import { checkSlitherlink, isSlitherlinkDraft, loopsOutcome, loopWitnesses, stepControl } from './slitherlink';
+import { decide, type Outcome, type Timed } from './witnesses';
 import type { CheckOptions } from './options';
 import type { CheckResult } from './result';
 
@@ -215,20 +216,24 @@ export class SlitherlinkSession {
     const stats = emptyStats('none');
     this.stats = stats;
     const grid = new Grid(rows, cols);
-    try {
+    const counted = (run: Timed): Outcome => {
       const td = performance.now();
-      const d = this.deduce(puzzle, sub());
+      const d = this.deduce(puzzle, run);
       stats.deduceMs = performance.now() - td;
-      if (d.contradiction) return done({ verdict: 'none', count: '0' });
-      const b = this.build(puzzle, d, sub(), stats);
+      if (d.contradiction) return { verdict: 'none', count: '0' };
+      const b = this.build(puzzle, d, run, stats);
       const { zdd, count, spec, shift } = b;
       const edgesOf = (levels: number[]): number[] => spec.edgesOf(levels.map((L) => L - shift));
       // As checkSlitherlink; redundant hints are not incremental (unique puzzles are mostly settled by deduction).
-      return done(loopsOutcome(puzzle, grid, {
+      return loopsOutcome(puzzle, grid, {
         count,
         first: () => edgesOf(zdd.first()),
         second: () => edgesOf(zdd.kth(1n)),
-      }, options, sub));
+      }, options, sub);
+    };
+    try {
+      const draft = options.witnesses === true && isSlitherlinkDraft(puzzle, hinted);
+      return done(decide(options, draft, sub(), (run) => loopWitnesses(puzzle, grid, run, options, sub), counted));
     } catch (e) {
       if (!(e instanceof StopError)) throw e;
       return done({ verdict: 'unknown', count: null, stopped: e.stopped });

@@ -19,6 +19,12 @@ import { buildNumberlinkZdd, type NumberlinkZdd } from '../numberlink/solve';
 import { decideNikoli, type NikoliVerdict } from '../numberlink/nikoliVerdict';
 import type { CheckOptions } from './options';
 import type { CheckResult, PathSolution, Verdict } from './result';
+import { deduceForWitnesses, fillParityFails, findPathWitnesses, openShare } from '../numberlink/witness';
+import type { Deduction } from '../numberlink/deduce';
+import { decide, isDraft, type Outcome, type Timed } from './witnesses';
+
+/** Deduction leaves more than this share of the edges open on a Numberlink draft. */
+const DRAFT_OPEN_SHARE = 0.85;
 
 const NIKOLI: NumberlinkRule = { fill: false, notouch: false };
 
@@ -61,37 +67,94 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: CheckOptions): Ch
     return done();
   }
 
-  let nz;
-  try {
-    if (!rule.fill && !rule.notouch) {
-      // The Nikoli rule is decided from the notouch solutions (nikoliVerdict.ts).
-      setNikoli(result, p, inst, decideNikoli(inst, control, { secondSolution: options?.secondSolution !== false }));
-      return done();
+  // No labels: the empty set of paths is the only candidate (it covers nothing).
+  if (p.labels.length === 0) {
+    const count = rule.fill ? 0n : 1n;
+    setCount(result, count);
+    if (count === 1n) {
+      result.solution = { labels: [], paths: [] };
+      result.covers = false;
     }
-    nz = buildNumberlinkZdd(inst, rule, control);
-  } catch (e) {
-    if (e instanceof StopError) {
-      result.verdict = 'unknown';
-      result.stopped = e.stopped;
-      return done();
-    }
-    throw e;
+    return done();
   }
-  const count = nz.zdd.count();
-  setCount(result, count);
-  if (count > 0n) {
+
+  // Under fill, chessboard colours that cannot balance: no solution, without any search
+  // (numberlink/witness.ts).
+  if (rule.fill && fillParityFails(inst)) {
+    setCount(result, 0n);
+    return done();
+  }
+
+  // The diagram of every solution, and what it says (throws StopError). The Nikoli rule is
+  // decided from the notouch solutions first (nikoliVerdict.ts).
+  const counted = (run: Timed): Outcome => {
+    if (!rule.fill && !rule.notouch) return nikoliOutcome(p, inst, decideNikoli(inst, run, { secondSolution: options?.secondSolution !== false }));
+    const nz = buildNumberlinkZdd(inst, rule, run);
+    const count = nz.zdd.count();
+    if (count === 0n) return { verdict: 'none', count: '0' };
     const first = toSolution(p, decodeSet(inst, nz, nz.zdd.first()));
-    result.solution = first;
-    if (count === 1n && !rule.fill) {
-      let used = 0;
-      for (const path of first.paths) used += path.length;
-      result.covers = used === n;
+    if (count === 1n) return { verdict: 'unique', count: '1', solution: first, ...covers(rule, first, n) };
+    return {
+      verdict: 'multiple', count: count.toString(), solution: first,
+      ...(options?.secondSolution !== false ? { secondSolution: toSolution(p, decodeSet(inst, nz, nz.zdd.kth(1n))) } : {}),
+    };
+  };
+  let draft: NumberlinkDraft = { draft: false };
+  try {
+    if (options?.witnesses) draft = numberlinkDraft(inst, rule, control as Timed);
+  } catch (e) {
+    if (!(e instanceof StopError)) throw e;
+    result.verdict = 'unknown';
+    result.stopped = e.stopped;
+    return done();
+  }
+  const witnessed = (run: Timed): Outcome | null => {
+    const w = findPathWitnesses(inst, rule, run, {}, draft.deduction);
+    if (w.verdict === 'none') return { verdict: 'none', count: '0' };
+    if (w.verdict === 'unique') {
+      const first = toSolution(p, w.first!);
+      return { verdict: 'unique', count: '1', solution: first, ...covers(rule, first, n) };
     }
-    if (count > 1n && options?.secondSolution !== false) {
-      result.secondSolution = toSolution(p, decodeSet(inst, nz, nz.zdd.kth(1n)));
-    }
+    if (w.verdict !== 'multiple') return null;
+    return {
+      verdict: 'multiple', count: null, countAtLeast: String(w.atLeast ?? 2n), solution: toSolution(p, w.first!),
+      ...(options?.secondSolution !== false ? { secondSolution: toSolution(p, w.second!) } : {}),
+    };
+  };
+  try {
+    Object.assign(result, decide(options ?? {}, draft.draft, control as Timed, witnessed, counted));
+  } catch (e) {
+    if (!(e instanceof StopError)) throw e;
+    result.verdict = 'unknown';
+    result.stopped = e.stopped;
   }
   return done();
+}
+
+interface NumberlinkDraft {
+  /** Witnesses first (analysis/witnesses.ts). */
+  draft: boolean;
+  /** The deduction that decided it, which the witnesses reuse. */
+  deduction?: Deduction;
+}
+
+/**
+ * Whether a Numberlink is a draft: few endpoints for the grid, and deduction leaves nearly every
+ * edge open (a puzzle near completion, even with few endpoints, such as Ahle's 40x20 under fill,
+ * leaves far fewer); a contradiction too (the witnesses say `none` at once). Throws StopError.
+ */
+function numberlinkDraft(inst: NumberlinkInstance, rule: NumberlinkRule, control: Timed): NumberlinkDraft {
+  if (!isDraft(inst.rows, inst.cols, 2 * inst.labelCount)) return { draft: false };
+  const deduction = deduceForWitnesses(inst, rule, control);
+  return { draft: deduction.contradiction || openShare(deduction) > DRAFT_OPEN_SHARE, deduction };
+}
+
+/** Under a rule without `fill`, whether the unique solution uses every cell. */
+function covers(rule: NumberlinkRule, s: PathSolution, n: number): Pick<CheckResult, 'covers'> {
+  if (rule.fill) return {};
+  let used = 0;
+  for (const path of s.paths) used += path.length;
+  return { covers: used === n };
 }
 
 /**
@@ -113,19 +176,13 @@ function withMemoryBudget(control: RunControl, rows: number, cols: number): RunC
   return { ...control, limits: { ...control.limits, maxBytes: mb * 2 ** 20 } };
 }
 
-function setNikoli(result: CheckResult, p: NumberlinkPuzzle, inst: NumberlinkInstance, v: NikoliVerdict): void {
-  result.verdict = v.verdict;
-  result.count = v.count === null ? null : v.count.toString();
-  if (v.count === null) result.countAtLeast = '2';
-  if (v.first === null) return;
+function nikoliOutcome(p: NumberlinkPuzzle, inst: NumberlinkInstance, v: NikoliVerdict): Outcome {
+  if (v.first === null) return { verdict: 'none', count: '0' };
   const first = toSolution(p, edgesToPaths(inst, v.first));
-  result.solution = first;
-  if (v.verdict === 'unique') {
-    let used = 0;
-    for (const path of first.paths) used += path.length;
-    result.covers = used === p.rows * p.cols;
-  }
-  if (v.second !== null) result.secondSolution = toSolution(p, edgesToPaths(inst, v.second));
+  const second = v.second === null ? {} : { secondSolution: toSolution(p, edgesToPaths(inst, v.second)) };
+  if (v.verdict === 'unique') return { verdict: 'unique', count: '1', solution: first, ...covers(NIKOLI, first, p.rows * p.cols) };
+  if (v.count !== null) return { verdict: 'multiple', count: v.count.toString(), solution: first, ...second };
+  return { verdict: 'multiple', count: null, countAtLeast: '2', solution: first, ...second, ...(v.countStopped ? { stopped: v.countStopped } : {}) };
 }
 
 function setCount(result: CheckResult, count: bigint): void {

@@ -19,6 +19,16 @@ export interface CheckOptions {
   togetherTimeMs?: number;
   /** Produce `secondSolution` when there are several (default true). */
   secondSolution?: boolean;
+  /**
+   * Look for two different solutions before counting (analysis/witnesses.ts): a puzzle with too
+   * many solutions to count is still `multiple` (default false).
+   */
+  witnesses?: boolean;
+  /**
+   * With `witnesses`: after two solutions are found, count them all within the limits (default
+   * true); false answers at once with `countPending` (the language server counts in a later phase).
+   */
+  countAfterWitnesses?: boolean;
   /** Numberlink: rule to use when the file has no `# rule:` line (default nikoli). */
   defaultRule?: NumberlinkRule;
 }

@@ -52,8 +52,16 @@ export interface CheckResult {
   rule?: string;
   /** Numberlink under the default rule, unique: whether the solution uses every cell. */
   covers?: boolean;
-  /** Why the work stopped, when the verdict is `unknown`. */
+  /**
+   * Why the work stopped: when the verdict is `unknown`, and when it is `multiple` (proved by two
+   * solutions) but the exact count was stopped (`count` null, `countAtLeast` the lower bound).
+   */
   stopped?: Stopped;
+  /**
+   * `multiple` proved by two solutions, the exact count not tried yet (the language server's first
+   * phase: it counts in a later one). Absent once the count ran (`count`, or `stopped`).
+   */
+  countPending?: boolean;
   errors: Problem[];
   ms: number;
 }

@@ -11,6 +11,8 @@ import { findRedundantHints } from '../slitherlink/redundant';
 import { minimizeHints, togetherOf } from './minimize';
 import type { CheckOptions } from './options';
 import type { CheckResult, CellRef } from './result';
+import { ALWAYS_COUNT_SIDE, decide, isDraft, type Outcome, type Timed } from './witnesses';
+import { findLoopWitnesses } from '../slitherlink/witness';
 
 /** Above this many cells on the shorter side an all-empty grid is not counted (its count is of no use). */
 const EMPTY_COUNT_MAX_SIDE = 8;
@@ -44,22 +46,26 @@ export function checkSlitherlink(puzzle: SlitherlinkPuzzle, options: CheckOption
     });
   }
 
-  try {
+  // Deduction, the diagram of every loop, and what it says (throws StopError).
+  const counted = (run: Timed): Outcome => {
     // The probing order is recorded for the redundant-hint search, which would deduce P again for it.
     const schedule: number[] = [];
-    const run = sub();
     const d = deduce(puzzle, { isCancelled: control?.isCancelled, deadline: run.deadline, record: schedule });
     // A deduction cut short by the deadline (or cancelled) ends the check here; a contradiction
     // it found is an answer however late (unless the check was cancelled).
     const stop = stopNow(run, 'during deduction');
     if (stop && (stop.stopped.limit === 'cancelled' || !d.contradiction)) throw stop;
-    if (d.contradiction) return done({ verdict: 'none', count: '0' });
-    const family = buildLoops(grid, hints, d.edges, sub());
-    return done(loopsOutcome(puzzle, grid, {
+    if (d.contradiction) return { verdict: 'none', count: '0' };
+    const family = buildLoops(grid, hints, d.edges, run);
+    return loopsOutcome(puzzle, grid, {
       count: family.zdd.count(),
       first: () => loopEdges(family, family.zdd.first()),
       second: () => loopEdges(family, family.zdd.kth(1n)),
-    }, options, sub, schedule));
+    }, options, sub, schedule);
+  };
+  try {
+    const draft = options.witnesses === true && isSlitherlinkDraft(puzzle, hinted);
+    return done(decide(options, draft, sub(), (run) => loopWitnesses(puzzle, grid, run, options, sub), counted));
   } catch (e) {
     if (!(e instanceof StopError)) throw e;
     return done({ verdict: 'unknown', count: null, stopped: e.stopped });
@@ -70,8 +76,8 @@ export function checkSlitherlink(puzzle: SlitherlinkPuzzle, options: CheckOption
  * The control of every step of one check: the caller's limits (resolved) and the deadline of the
  * whole check, so that the steps share one time budget and a stop names the whole of it.
  */
-export function stepControl(control: RunControl | undefined): () => RunControl {
-  const run: RunControl = withDeadline(control);
+export function stepControl(control: RunControl | undefined): () => RunControl & { deadline: number } {
+  const run = withDeadline(control);
   return () => run;
 }
 
@@ -83,7 +89,50 @@ export interface FoundLoops {
   second(): number[];
 }
 
-type Outcome = Omit<CheckResult, 'kind' | 'rows' | 'cols' | 'errors' | 'ms'>;
+/** Hint density at or above which a puzzle is near completion, whatever its deduction leaves. */
+const NEAR_DENSITY = 0.35;
+/** Between DRAFT_DENSITY and NEAR_DENSITY: a draft when deduction without probing leaves more than this share of the edges open. */
+const DRAFT_OPEN_SHARE = 0.8;
+
+/**
+ * Whether a Slitherlink is a draft (witnesses first, witnesses.ts): few hints for its size, or
+ * somewhat more that deduction without probing (a few ms) barely constrains. No puzzle of the
+ * corpus wider than 8 has fewer than 22% of its cells hinted, and none below 35% leaves more than
+ * 80% of its edges open after that deduction; drafts leave 90% and more.
+ */
+export function isSlitherlinkDraft(puzzle: SlitherlinkPuzzle, hinted: number): boolean {
+  const { rows, cols } = puzzle;
+  if (Math.min(rows, cols) <= ALWAYS_COUNT_SIDE) return false;
+  if (isDraft(rows, cols, hinted)) return true;
+  if (hinted >= NEAR_DENSITY * rows * cols) return false;
+  const d = deduce(puzzle, { maxRounds: 0 });
+  if (d.contradiction) return true; // the witnesses say `none` at once
+  let open = 0;
+  for (let e = 0; e < d.edges.length; e++) if (d.edges[e] < 0) open++;
+  return open > DRAFT_OPEN_SHARE * d.edges.length;
+}
+
+/**
+ * What the witnesses (slitherlink/witness.ts) decide, as a check's outcome (witnesses.ts), or null
+ * when they do not: a loop proved the only one is reported as a family of one loop (redundant
+ * hints and so on); two loops as `multiple` without a count.
+ */
+export function loopWitnesses(puzzle: SlitherlinkPuzzle, grid: Grid, control: Timed, options: CheckOptions, sub: () => RunControl): Outcome | null {
+  const w = findLoopWitnesses(puzzle, control);
+  if (w.verdict === 'none') return { verdict: 'none', count: '0' };
+  if (w.verdict === 'unique') {
+    const loop = w.first!;
+    return loopsOutcome(puzzle, grid, { count: 1n, first: () => loop, second: () => loop }, options, sub);
+  }
+  if (w.verdict !== 'multiple') return null;
+  return {
+    verdict: 'multiple',
+    count: null,
+    countAtLeast: String(w.atLeast ?? 2n),
+    solution: { edges: edgesAsVertexPairs(grid, w.first!) },
+    ...(options.secondSolution !== false ? { secondSolution: { edges: edgesAsVertexPairs(grid, w.second!) } } : {}),
+  };
+}
 
 /**
  * What a check reports from the family of loops: the verdict and solutions, and for a unique

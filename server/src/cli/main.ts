@@ -7,7 +7,7 @@ import { startServer } from '../lsp/server';
 import { version } from '../../../package.json';
 import { parseCommandLine, UsageError, USAGE, type CommonOptions } from './args';
 import { expandPaths, readText, type PuzzleFile } from './files';
-import { details, formatTable, prettyJson, summaryLine, toJson, type TableRow } from './report';
+import { countStoppedText, details, formatTable, prettyJson, summaryLine, toJson, type TableRow } from './report';
 import { drawLoop, drawPaths } from './draw';
 import { DESIGN_USAGE, runDesignCommand } from './design';
 
@@ -97,6 +97,8 @@ function runCheck(cmd: Extract<ReturnType<typeof parseCommandLine>, { name: 'che
       options.badBytes = read.badBytes;
       // Only the JSON and the drawing use a second solution; skip the work.
       options.secondSolution = false;
+      // Two solutions found decide `multiple` when the count does not fit (then `≥N`).
+      options.witnesses = true;
       try {
         result = checkText(read.text, f.kind, options);
       } catch (e) {
@@ -143,6 +145,7 @@ function runSolve(cmd: Extract<ReturnType<typeof parseCommandLine>, { name: 'sol
   const options = checkOptions(cmd, (p) => progress.show(`${f.path}  ${p.phase} ${p.done}/${p.total} levels, ${p.nodes} nodes`));
   options.redundant = false;
   options.secondSolution = false;
+  options.witnesses = true;
   options.badBytes = read.badBytes;
   // The time limit covers the parse too (as in checkText).
   const control = withDeadline(options.control);
@@ -178,7 +181,8 @@ function runSolve(cmd: Extract<ReturnType<typeof parseCommandLine>, { name: 'sol
       out(`${f.path}: unique solution${rule}${result.covers === false ? ', leaving cells empty' : ''}`);
       break;
     case 'multiple':
-      out(`${f.path}: ${result.count ?? 'several'} solutions${rule}; the first one:`);
+      out(`${f.path}: ${result.count ?? (result.countAtLeast ? `at least ${result.countAtLeast}` : 'several')} solutions${rule}` +
+        `${result.count === null && result.stopped ? ` (${countStoppedText(result)})` : ''}; the first one:`);
       break;
   }
   if (!result.solution) return EXIT_OK;

@@ -28,7 +28,10 @@ export interface JsonEntry {
   solution: { edges: [number, number, number, number][] } | { paths: [number, number][][]; labels: string[] } | null;
   errors: { line: number; col: number; endLine: number; endCol: number; message: string; code?: string }[];
   ms: number;
-  /** When the verdict is `unknown`: which limit stopped the work, and where. */
+  /**
+   * Which limit stopped the work, and where: when the verdict is `unknown`, and when it is
+   * `multiple` (two solutions found) but `count` is null because a limit stopped the count.
+   */
   stopped?: string;
 }
 
@@ -65,6 +68,7 @@ export function toJson(file: string, r: CheckResult): JsonEntry {
     })),
     ms: Math.round(r.ms * 10) / 10,
     ...(r.verdict === 'unknown' ? { stopped: r.stopped?.message ?? 'undecided: stopped before the answer' } : {}),
+    ...(r.verdict === 'multiple' && r.count === null && r.stopped ? { stopped: countStoppedText(r) } : {}),
   };
 }
 
@@ -150,7 +154,16 @@ export function details(file: string, r: CheckResult): string[] {
   const together = togetherLine(r);
   if (together) out.push(together);
   if (r.verdict === 'unknown') out.push(r.stopped?.message ?? 'undecided: stopped before the answer');
+  if (r.verdict === 'multiple' && r.count === null && r.stopped) {
+    out.push(`at least ${r.countAtLeast ?? 2} solutions, too many to count within the limits: ${countStoppedText(r)}`);
+  }
   return out;
+}
+
+/** Why a `multiple` has no exact count: "count stopped after 20000001 nodes at level 49 of 828 (node limit 20000000)". */
+export function countStoppedText(r: CheckResult): string {
+  const m = r.stopped?.message ?? 'stopped before the answer';
+  return `count ${m.replace(/^undecided:\s*/i, '')}`;
 }
 
 /** The table's `together` column: how many redundant hints can go together (≥ when the pass stopped early). */

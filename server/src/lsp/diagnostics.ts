@@ -116,8 +116,8 @@ export function resultDiagnostics(uri: string, p: Puzzle | null, a: Analysis, ke
     }
     case 'multiple': {
       const diffs = p && r.solution && r.secondSolution ? differences(p, r.solution, r.secondSolution) : [];
-      const count = r.count ?? (r.countAtLeast ? `at least ${r.countAtLeast}` : 'several');
-      const message = `${count} solutions: the puzzle is not unique.` + (diffs.length ? ` Two of them differ at ${diffs.length} cell${diffs.length === 1 ? '' : 's'}.` : '')
+      const differ = diffs.length ? ` Two of them differ at ${diffs.length} cell${diffs.length === 1 ? '' : 's'}.` : '';
+      const message = (r.count !== null ? `${r.count} solutions: the puzzle is not unique.${differ}` : uncountedSentence(r, differ))
         + uniqueSentence(a.suggestions);
       const range = diffs.length ? cellRange(p, diffs[0]!.row, diffs[0]!.col) : gridAnchor(p);
       const related = diffs.slice(0, MAX_RELATED).map((d) => rel(d.row, d.col, d.message));
@@ -163,6 +163,23 @@ export function resultDiagnostics(uri: string, p: Puzzle | null, a: Analysis, ke
       break;
   }
   return out;
+}
+
+/**
+ * `multiple` without an exact count (two solutions were found): "At least 2 solutions (too many to
+ * count within the limits: ...): two of them are shown in the preview." or, while the count runs
+ * in a later phase, that it is being counted.
+ */
+function uncountedSentence(r: Analysis['result'], differ: string): string {
+  const atLeast = `At least ${r.countAtLeast ?? '2'} solutions`;
+  const shown = r.secondSolution ? ' two of them are shown in the preview.' : ' the puzzle is not unique.';
+  if (r.countPending) return `${atLeast}, still counting them all:${shown}${differ}`;
+  if (r.stopped?.limit === 'cancelled') return `${atLeast} (the count was cancelled):${shown}${differ}`;
+  if (r.stopped) {
+    const why = r.stopped.message.replace(/^undecided:\s*/i, '');
+    return `${atLeast} (too many to count within the limits: the count ${why}):${shown}${differ}`;
+  }
+  return `${atLeast} (too many to count):${shown}${differ}`;
 }
 
 /** "3 solutions", or "a unique solution" for one. */

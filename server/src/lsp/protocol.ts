@@ -15,6 +15,10 @@ export interface StatusParams {
   verdict?: Verdict;
   /** Exact count (decimal string) when known. */
   count?: string | null;
+  /** A lower bound when the count is not known (two solutions found: `multiple` without a count). */
+  countAtLeast?: string;
+  /** The exact count is being computed (a later phase). */
+  countPending?: boolean;
   ms?: number;
   message?: string;
 }

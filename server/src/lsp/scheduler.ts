@@ -235,15 +235,24 @@ export class Scheduler {
     entry.timer = undefined;
     if (this.entries.get(entry.snapshot.uri) !== entry) return;
     const s0 = entry.snapshot;
-    // Phase 1 answers the verdict alone (fast); phase 2 adds redundant hints, conflicts or suggestions.
-    this.run(entry, { ...s0.options, redundant: false, conflicts: false, suggest: false }, (analysis) => {
+    // Phase 1 answers the verdict alone (fast; a `multiple` proved by two solutions is not counted
+    // yet); phase 2 adds the exact count, redundant hints, conflicts or suggestions.
+    this.run(entry, { ...s0.options, redundant: false, conflicts: false, suggest: false, countAfterWitnesses: false }, (analysis) => {
       const more = needsMore(s0, analysis);
       if (!more) {
         this.afterCheck(entry, analysis);
         return;
       }
       this.publishPartial(entry, analysis);
-      this.run(entry, s0.options, (full) => this.afterCheck(entry, full), { ...analysis, partial: true });
+      const phase2 = () => {
+        entry.timer = undefined;
+        if (this.entries.get(s0.uri) !== entry) return;
+        this.run(entry, s0.options, (full) => this.afterCheck(entry, full), { ...analysis, partial: true });
+      };
+      // A draft's count can run to the limits and is of little use while the designer types:
+      // it starts only after a pause (an edit meanwhile drops it, see stop()).
+      if (analysis.result.countPending) entry.timer = setTimeout(phase2, COUNT_DELAY_MS);
+      else phase2();
     });
     this.events.onStart(s0);
   }
@@ -393,6 +402,9 @@ export class Scheduler {
 
 const HARD_DEADLINE_SLACK_MS = 2000;
 
+/** A pause after a draft's verdict (two solutions found) before its exact count starts. */
+const COUNT_DELAY_MS = 400;
+
 /** The answer when a job overran its deadline: undecided (phase 1), or the verdict without its extras. */
 function timedOut(s: Snapshot, options: JobOptions, ms: number, partial?: Analysis): Analysis {
   const stopped: Stopped = {
@@ -408,7 +420,11 @@ function timedOut(s: Snapshot, options: JobOptions, ms: number, partial?: Analys
   if (partial.result.verdict === 'none') {
     return { result: partial.result, conflicts: { cells: [], units: 0, minimal: false, checks: 0, stopped }, ...suggestions };
   }
-  if (partial.result.verdict === 'multiple') return { result: partial.result, ...suggestions };
+  if (partial.result.verdict === 'multiple') {
+    // The count was this phase's work: it stopped (the verdict stands).
+    const { countPending, ...result } = partial.result;
+    return { result: countPending ? { ...result, stopped } : result, ...suggestions };
+  }
   return { result: { ...partial.result, redundantStopped: stopped } };
 }
 
@@ -426,6 +442,7 @@ function needsTogether(s: Snapshot, a: Analysis): boolean {
 /** Whether a phase-2 job would add something to this (phase-1) analysis. */
 function needsMore(s: Snapshot, a: Analysis): boolean {
   const r = a.result;
+  if (r.countPending) return true;
   if (r.verdict === 'unique' && s.kind === 'slitherlink' && s.options.redundant && r.redundant === undefined) return true;
   if (r.verdict === 'none' && s.options.conflicts && a.conflicts === undefined) return true;
   if (s.kind === 'slitherlink' && s.options.suggest && a.suggestions === undefined) {

@@ -161,8 +161,18 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       const verdictKnown = st.current?.key === s.key;
       // Redundant hints already published: the cancelled phase was the one that groups them.
       const redundantKnown = verdictKnown && st.current!.result.redundant !== undefined;
-      const keep = verdictKnown ? st.solver : [];
+      // `multiple` from two solutions, the count cancelled: the verdict stands, without "counting".
+      const countCancelled = verdictKnown && st.current!.result.countPending === true;
+      let keep = verdictKnown ? st.solver : [];
       if (verdictKnown) st.current!.result = { ...st.current!.result, extrasPending: false };
+      if (countCancelled) {
+        const { countPending: _, ...rest } = st.current!.result;
+        const result = { ...rest, stopped: { limit: 'cancelled' as const, message: 'undecided: cancelled', nodes: 0, progress: 0 } };
+        st.current!.result = result;
+        const puzzle = parsed(doc, st.kind).puzzle;
+        keep = [...resultDiagnostics(s.uri, puzzle, { result }, s.key), ...intendedSolutionDiagnostics(s.uri, puzzle, result, s.key)];
+        quiet(connection.sendNotification(ResultChangedNotification, { uri: s.uri, version: s.version, result }));
+      }
       setDiagnostics(st, [...keep, {
         range: gridAnchor(parsed(doc, st.kind).puzzle),
         severity: 3,
@@ -170,10 +180,15 @@ export function startServer(connection: Connection = createConnection(ProposedFe
         source: DiagnosticSource,
         message: redundantKnown
           ? 'Cancelled before it was known which redundant hints can go together.'
-          : verdictKnown ? 'Cancelled before the redundant hints, conflicting hints or suggestions were found.' : 'Check cancelled: edit the puzzle to check it again.',
+          : countCancelled ? 'Cancelled before the solutions were counted: edit the puzzle or re-check it to count them.'
+            : verdictKnown ? 'Cancelled before the redundant hints, conflicting hints or suggestions were found.' : 'Check cancelled: edit the puzzle to check it again.',
         data: { key: st.key, limit: 'cancelled' },
       }], s.version);
-      progress.status({ uri: s.uri, version: s.version, state: 'done', verdict: verdictKnown ? st.current!.result.verdict : 'unknown', message: 'cancelled' });
+      const atLeast = verdictKnown ? st.current!.result.countAtLeast : undefined;
+      progress.status({
+        uri: s.uri, version: s.version, state: 'done', verdict: verdictKnown ? st.current!.result.verdict : 'unknown', message: 'cancelled',
+        ...(atLeast !== undefined ? { countAtLeast: atLeast } : {}),
+      });
     },
   });
 
@@ -276,14 +291,18 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     progress.end(s.uri);
     if (analysis.partial) {
       const v = analysis.result.verdict;
-      const what = v === 'none' ? 'Finding conflicting hints and repairs in' : v === 'multiple' ? 'Finding hints that make it unique in'
+      const what = v === 'none' ? 'Finding conflicting hints and repairs in'
+        : v === 'multiple' ? (analysis.result.countPending ? 'Counting the solutions of' : 'Finding hints that make it unique in')
         : analysis.result.redundant ? 'Finding which redundant hints can go together in' : 'Finding redundant hints in';
       progress.begin(s.uri, s.version, what, false);
     }
     const diagnostics = [...resultDiagnostics(s.uri, p.puzzle, analysis, s.key), ...intendedSolutionDiagnostics(s.uri, p.puzzle, analysis.result, s.key)];
     setDiagnostics(st, diagnostics, s.version);
     const r = analysis.result;
-    progress.status({ uri: s.uri, version: s.version, state: 'done', verdict: r.verdict, count: r.count, ms: r.ms, message: r.stopped?.message });
+    progress.status({
+      uri: s.uri, version: s.version, state: 'done', verdict: r.verdict, count: r.count, ms: r.ms, message: r.stopped?.message,
+      ...(r.countAtLeast !== undefined ? { countAtLeast: r.countAtLeast } : {}), ...(r.countPending ? { countPending: true } : {}),
+    });
     const changed: ResultChangedParams = { uri: s.uri, version: s.version, result };
     quiet(connection.sendNotification(ResultChangedNotification, changed));
   }

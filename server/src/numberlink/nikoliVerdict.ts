@@ -24,7 +24,7 @@
  * 5 s each: Nikoli alone decides 80, notouch first with 15% 78, Nikoli first with 60% 74.)
  */
 import type { NumberlinkRule } from '../model/puzzle';
-import { deadlineOf, resolveLimits, StopError, type RunControl } from '../zdd/control';
+import { deadlineOf, resolveLimits, StopError, type RunControl, type Stopped } from '../zdd/control';
 import type { NumberlinkInstance } from './instance';
 import { buildNumberlinkZdd } from './solve';
 
@@ -48,6 +48,8 @@ export interface NikoliVerdict {
   first: number[] | null;
   /** A second, different solution for multiple (when asked for). */
   second: number[] | null;
+  /** Why the exact count of a multiple is missing (count null). */
+  countStopped?: Stopped;
 }
 
 export interface NikoliVerdictOptions {
@@ -109,6 +111,7 @@ export function decideFromNotouch(inst: NumberlinkInstance, control?: RunControl
   const share = Math.max(EXACT_COUNT_MIN_MS, EXACT_COUNT_FACTOR * (now - t0));
   const maxNodes = resolveLimits(control).maxNodes - nz.stats.nodesCreated;
   let count: bigint | null = null;
+  let countStopped: Stopped | undefined;
   if (maxNodes > 0 && now < (options?.countDeadline ?? deadline)) {
     try {
       const exact = buildNumberlinkZdd(inst, NIKOLI, {
@@ -119,11 +122,12 @@ export function decideFromNotouch(inst: NumberlinkInstance, control?: RunControl
       count = exact.zdd.count();
     } catch (e) {
       if (!(e instanceof StopError) || e.stopped.limit === 'cancelled') throw e;
+      countStopped = e.stopped;
     }
   }
   // The theorem and the count must agree; a disagreement is a solver bug, never an answer.
   if (count !== null && count < 2n) throw new Error(`numberlink: ${count} Nikoli solutions after a proof of two`);
-  return { verdict: 'multiple', count, first, second };
+  return { verdict: 'multiple', count, first, second, ...(count === null && countStopped ? { countStopped } : {}) };
 }
 
 /**

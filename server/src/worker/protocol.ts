@@ -21,6 +21,11 @@ export interface JobOptions {
    * changes that give it a solution again (within `limits.timeMs` again).
    */
   suggest: boolean;
+  /**
+   * After two solutions prove `multiple`, count them all in this job (default true); false: the
+   * verdict alone, with `countPending` (the scheduler's first phase; the count is its second).
+   */
+  countAfterWitnesses?: boolean;
 }
 
 /** Designer tools (design/*), each a pure function of its inputs; typed arrays clone as they are. */

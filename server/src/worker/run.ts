@@ -26,6 +26,9 @@ export function runJob(job: Job, control: RunControl): JobAnswer {
       redundantTogether: false,
       secondSolution: true,
       defaultRule: options.defaultRule,
+      // A draft too open to count is still `multiple`: two solutions decide it.
+      witnesses: true,
+      countAfterWitnesses: options.countAfterWitnesses !== false,
     });
     const analysis: Analysis = { result, ...(incremental ? { incremental } : {}) };
     const conflicts = result.verdict === 'none' && options.conflicts;

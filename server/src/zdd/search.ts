@@ -10,6 +10,7 @@
 import { ACCEPT, REJECT, type Spec } from './spec.js';
 import { StopError } from './control.js';
 import { hashState } from './build.js';
+import type { PathFilter } from './depthFirst.js';
 
 /** Dead states of one level: arena + open addressing (index + 1, 0 = empty). */
 class DeadSet {
@@ -61,6 +62,16 @@ class DeadSet {
   }
 }
 
+/**
+ * The dead states of one spec, kept from one search to the next: a state is dead (no accepting
+ * path below it) whatever branch order found it so, so searches of the same spec with other
+ * preferences (restarts) may share them.
+ */
+export class DeadStates {
+  readonly sets: (DeadSet | undefined)[] = [];
+  count = 0;
+}
+
 export interface SearchLimits {
   /** Dead states remembered before giving up (null is returned). */
   maxNodes: number;
@@ -76,15 +87,54 @@ export interface SearchLimits {
  * StopError on time or cancellation.
  */
 export function searchExists(spec: Spec, limits: SearchLimits, prefer?: (level: number) => 0 | 1): boolean | null {
+  const r = searchSet(spec, limits, prefer);
+  return r === null ? null : r !== false;
+}
+
+/**
+ * searchExists that also says which set it found: its elements as levels, highest first (the
+ * form of `Zdd.first()`), or false when the family is empty, null past `maxNodes` dead states.
+ */
+export function searchSet(
+  spec: Spec, limits: SearchLimits, prefer?: (level: number) => 0 | 1, memo?: DeadStates, filter?: PathFilter,
+): number[] | false | null {
+  const counted = filter ? new Counted(filter) : null;
+  try {
+    return walk(spec, limits, prefer, memo, counted);
+  } finally {
+    // A search that stops on its way down leaves the filter following its path: undo it.
+    while (counted !== null && counted.depth > 0) counted.back();
+  }
+}
+
+/** A PathFilter that counts the steps it follows. */
+class Counted implements PathFilter {
+  depth = 0;
+  constructor(private readonly inner: PathFilter) {}
+  follow(level: number, take: 0 | 1, next: number): boolean {
+    if (!this.inner.follow(level, take, next)) return false;
+    this.depth++;
+    return true;
+  }
+  back(): void {
+    this.depth--;
+    this.inner.back();
+  }
+}
+
+function walk(
+  spec: Spec, limits: SearchLimits, prefer: ((level: number) => 0 | 1) | undefined, memo: DeadStates | undefined, filter: Counted | null,
+): number[] | false | null {
   const w = spec.width | 0;
   let cap = 64;
   let states = new Int32Array(cap * Math.max(1, w));
   let levels = new Int32Array(cap);
   let tried = new Uint8Array(cap);
   const rootLevel = spec.root(states, 0);
-  if (rootLevel === ACCEPT) return true;
+  if (rootLevel === ACCEPT) return [];
   if (rootLevel === REJECT) return false;
-  const dead: (DeadSet | undefined)[] = [];
+  spec.normalize?.(states, 0, rootLevel);
+  const dead = memo?.sets ?? [];
   let deadCount = 0;
   let sp = 1;
   levels[0] = rootLevel;
@@ -105,8 +155,11 @@ export function searchExists(spec: Spec, limits: SearchLimits, prefer?: (level: 
       let set = dead[level];
       if (!set) dead[level] = set = new DeadSet(w);
       set.add(states, f * w);
+      if (memo) memo.count++;
       if (++deadCount > limits.maxNodes) return null;
       sp--;
+      // The step into this frame (the root's frame has none).
+      if (filter !== null && sp > 0) filter.back();
       continue;
     }
     tried[f] = t + 1;
@@ -121,10 +174,21 @@ export function searchExists(spec: Spec, limits: SearchLimits, prefer?: (level: 
     const off = sp * w;
     states.copyWithin(off, f * w, f * w + w);
     const r = spec.child(states, off, level, take);
-    if (r === ACCEPT) return true;
+    if (r === ACCEPT) {
+      // The path: every frame's branch under way (its first or its second), this one's last.
+      const set: number[] = [];
+      for (let g = 0; g < f; g++) {
+        const l = levels[g]!, p = prefer ? prefer(l) : 1;
+        if ((tried[g] === 1 ? p : 1 - p) === 1) set.push(l);
+      }
+      if (take === 1) set.push(level);
+      return set;
+    }
     if (r === REJECT) continue;
+    spec.normalize?.(states, off, r);
     const set = dead[r];
     if (set && set.has(states, off)) continue;
+    if (filter !== null && !filter.follow(level, take, r)) continue;
     levels[sp] = r;
     tried[sp] = 0;
     sp++;

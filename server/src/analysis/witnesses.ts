@@ -1,0 +1,110 @@
+/**
+ * "Decide, don't count": a check that looks for two different solutions (or proves there is
+ * none, or only one) besides counting. A draft has far too many solutions to count, but two of
+ * them are found in milliseconds, and they prove `multiple` on their own.
+ *
+ * Which goes first: a draft (few hints for its size) is searched for witnesses first, and the
+ * count follows; a puzzle near completion is counted first, on a small budget (its diagram is
+ * usually small, and a witness search there would mostly be wasted), then searched for witnesses
+ * when that count does not finish, then counted within the limits (a count stopped by the limits
+ * leaves a little of the time limit for the witnesses).
+ *
+ * What the check reports (CheckResult):
+ * - witnesses prove none or unique: that verdict, with count 0 or 1 (exact);
+ * - two solutions found: verdict `multiple`, both shown, and `countAtLeast` (2, or a larger proved
+ *   bound); then, unless the caller wants the verdict alone (`countAfterWitnesses: false`: the
+ *   language server's first phase, which counts in a later phase; the result says
+ *   `countPending`), the exact count within the limits: when it finishes it is reported as
+ *   without witnesses (count, and the diagram's first two solutions); when a limit stops it,
+ *   `count` is null and `stopped` says why the count is missing;
+ * - undecided within the witnesses' budget: the count decides, as without witnesses.
+ */
+import { StopError, type RunControl } from '../zdd/control';
+import type { CheckOptions } from './options';
+import type { CheckResult } from './result';
+
+export type Outcome = Omit<CheckResult, 'kind' | 'rows' | 'cols' | 'errors' | 'ms'>;
+
+/** Controls with their deadline (the check's steps share one). */
+export type Timed = RunControl & { deadline: number };
+
+/** Hinted cells (Slitherlink) or endpoint cells (Numberlink) per cell below which a puzzle is a draft. */
+export const DRAFT_DENSITY = 0.2;
+
+/** Grids at most this wide on their shorter side are always counted first (their diagram is small). */
+export const ALWAYS_COUNT_SIDE = 8;
+
+/** Nodes of the first count of a puzzle near completion (before the witnesses). */
+const FIRST_COUNT_NODES = 100_000;
+
+/** Of the time limit, what a count that goes first leaves for the witnesses (at most this many ms). */
+const RESERVE_SHARE = 0.1;
+const RESERVE_MAX_MS = 1000;
+
+/** Whether a puzzle is a draft: witnesses go first. */
+export function isDraft(rows: number, cols: number, marked: number): boolean {
+  return Math.min(rows, cols) > ALWAYS_COUNT_SIDE && marked < DRAFT_DENSITY * rows * cols;
+}
+
+/**
+ * The check's outcome, from witnesses and the count (see the module comment).
+ * - `witnesses(control)`: none / unique (complete outcomes), multiple (count null, both
+ *   solutions, countAtLeast), or null when undecided; throws StopError when stopped;
+ * - `count(control)`: the usual outcome (deduction, diagram, count); throws StopError.
+ */
+export function decide(
+  options: CheckOptions, draft: boolean, control: Timed,
+  witnesses: (control: Timed) => Outcome | null, count: (control: Timed) => Outcome,
+): Outcome {
+  if (!options.witnesses) return count(control);
+  if (draft) {
+    const w = witnesses(control);
+    if (w === null) return count(control);
+    if (w.verdict !== 'multiple') return w;
+    return afterWitnesses(w, options, () => count(control));
+  }
+  // Near completion: a count on a small budget first (most puzzles fit in it by far), then the
+  // witnesses, then the count within the limits.
+  const timeMs = control.limits?.timeMs ?? Infinity;
+  const reserve = Math.min(RESERVE_MAX_MS, RESERVE_SHARE * timeMs);
+  const userNodes = control.limits?.maxNodes ?? Infinity;
+  const small = Math.min(userNodes, FIRST_COUNT_NODES);
+  const first: Timed = { ...control, limits: { ...control.limits, maxNodes: small }, deadline: Math.max(Date.now(), control.deadline - reserve) };
+  try {
+    return count(first);
+  } catch (e) {
+    if (!(e instanceof StopError) || e.stopped.limit === 'cancelled') throw e;
+    // Stopped by the small budget, not by the caller's limits: the full count is still to try.
+    const budgetOnly = e.stopped.limit === 'nodes' && small < userNodes;
+    let w: Outcome | null = null;
+    try {
+      w = witnesses(control);
+    } catch (late) {
+      if (!(late instanceof StopError) || budgetOnly) throw late;
+    }
+    if (w === null) {
+      if (budgetOnly) return count(control);
+      throw e;
+    }
+    if (w.verdict !== 'multiple') return w;
+    return budgetOnly ? afterWitnesses(w, options, () => count(control)) : { ...w, stopped: e.stopped };
+  }
+}
+
+/** `multiple` from two solutions: the count that follows, or why it is missing. */
+function afterWitnesses(witnessed: Outcome, options: CheckOptions, count: () => Outcome): Outcome {
+  if (options.countAfterWitnesses === false) return { ...witnessed, countPending: true };
+  let counted: Outcome;
+  try {
+    counted = count();
+  } catch (e) {
+    if (!(e instanceof StopError)) throw e;
+    return { ...witnessed, stopped: e.stopped };
+  }
+  // Two checked solutions outweigh a count below two (that would be a solver bug): keep them.
+  if (counted.verdict !== 'multiple') return witnessed;
+  // No exact count after all (the Nikoli rule's notouch route may prove multiple without one):
+  // the witnesses' lower bound stays, with why the count is missing.
+  if (counted.count === null) return { ...witnessed, ...(counted.stopped ? { stopped: counted.stopped } : {}) };
+  return counted;
+}

@@ -1,0 +1,275 @@
+/**
+ * Deciding a Numberlink without counting it (as slitherlink/witness.ts): two different solutions
+ * prove `multiple`; a search that exhausts proves `none` or `unique`.
+ *
+ * 1. Proofs of `none` that need no search: two labels whose ends alternate around a face of the
+ *    grid without the other endpoints, such as its border (pairsMustCross); under `fill`, colour the grid like a chessboard; a path
+ *    alternates colours, so a path whose two ends have the same colour has one cell more of that
+ *    colour, and one with ends of both colours has as many of each. Covering every cell then
+ *    needs (black cells - white cells) = (paths with two black ends - paths with two white ends).
+ *    Then deduction (deduce.ts, with probing): a contradiction.
+ * 2. A first solution: the depth-first search over the path-matching spec with deduction's
+ *    propagator following it (pathFilter.ts) on a small budget (it exhausts on small or nearly
+ *    solved grids: `none`), then routing (pathSearch.ts).
+ * 3. A second solution: the depth-first search for one that differs from the first
+ *    (zdd/specs/differs.ts), the first's edges tried first, so it looks near the first; it finds
+ *    one, or exhausts, which proves the first the only one.
+ * Every solution returned is checked against the rules directly (paths.ts pathsProblem).
+ */
+import type { NumberlinkRule } from '../model/puzzle';
+import { stopNow, type RunControl } from '../zdd/control';
+import { planFrontier } from '../zdd/frontier';
+import { DeadStates, searchSet } from '../zdd/search';
+import { seededRandom } from '../design/loop';
+import { DiffersSpec } from '../zdd/specs/differs';
+import { deduce, type Deduction } from './deduce';
+import { chooseSweep, sweepOrder, type NumberlinkInstance } from './instance';
+import { PropagatingFilter } from './pathFilter';
+import { nearbySolutions, searchPaths } from './pathSearch';
+import { edgesToPaths, pathsProblem } from './paths';
+import { NumberlinkSpec } from './spec';
+
+/** Local changes of the first solution tried (each is checked against the rules: O(cells)). */
+const NEARBY_MAX = 1000;
+
+export interface PathWitnesses {
+  verdict: 'none' | 'unique' | 'multiple' | null;
+  /** Paths as cells, one per label: the only solution (`unique`) or the first of two. */
+  first?: number[][];
+  second?: number[][];
+  /** `multiple`: a proved lower bound on the number of solutions (at least 2). */
+  atLeast?: bigint;
+  how: string;
+}
+
+export interface PathWitnessBudget {
+  /** Dead states of the depth-first searches for a first solution, restarts together (default 50,000). */
+  firstNodes?: number;
+  /** Dead states of the search for a different solution (default 100,000). */
+  secondNodes?: number;
+}
+
+/** Whether the chessboard colours forbid covering every cell (see the module comment). */
+export function fillParityFails(inst: NumberlinkInstance): boolean {
+  const { rows, cols } = inst;
+  let surplus = 0; // black - white over the grid
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) surplus += (r + c) % 2 === 0 ? 1 : -1;
+  let ends = 0; // paths with two black ends - paths with two white ends
+  for (let l = 0; l < inst.labelCount; l++) {
+    const a = inst.ends[2 * l], b = inst.ends[2 * l + 1];
+    if (a < 0 || b < 0) return false; // not a well-formed instance: leave it to the rest
+    const ca = (Math.floor(a / cols) + (a % cols)) % 2, cb = (Math.floor(b / cols) + (b % cols)) % 2;
+    if (ca === cb) ends += ca === 0 ? 1 : -1;
+  }
+  return ends !== surplus;
+}
+
+/**
+ * Whether two labels' paths would have to cross. Take the grid without the endpoints of every
+ * other label (no path passes through an endpoint): a plane graph. When the four endpoints of the
+ * two labels lie on one face of it as a, c, b, d (each label's two ends apart, in this cyclic
+ * order), no two disjoint paths join a to b and c to d: a new vertex x drawn in that face, joined
+ * to a, c, b, d in this order, would close the cycle x-a-...-b-x, with the edges x-c and x-d
+ * leaving x on either side of it, so the path from c to d would cross it. The outer face is the
+ * border (two labels alternating along it); a face inside is a hole of removed endpoints.
+ * Faces are walked with the grid's rotation (each turn: the next neighbour clockwise). At most
+ * about `work` steps (grids with many labels would take long): then null, as if none crossed.
+ */
+export function pairsMustCross(inst: NumberlinkInstance, work = 20_000_000): { a: number; b: number } | null {
+  const { rows, cols, labelCount } = inst;
+  const n = rows * cols;
+  if (labelCount < 2 || rows < 2 || cols < 2) return null;
+  const dr = [-1, 0, 1, 0], dc = [0, 1, 0, -1];
+  const step = (v: number, d: number): number => {
+    const r = Math.floor(v / cols) + dr[d], c = (v % cols) + dc[d];
+    return r < 0 || c < 0 || r >= rows || c >= cols ? -1 : r * cols + c;
+  };
+  // An endpoint with the border or another endpoint among its eight neighbours: one whose faces
+  // are not all unit squares (a pair is only tried when its four ends are such, or form a square).
+  const open = new Uint8Array(n);
+  for (let v = 0; v < n; v++) {
+    if (inst.cells[v] < 0) continue;
+    const r = Math.floor(v / cols), c = v % cols;
+    if (r === 0 || c === 0 || r === rows - 1 || c === cols - 1) { open[v] = 1; continue; }
+    for (let i = -1; i <= 1 && !open[v]; i++) for (let j = -1; j <= 1; j++) if ((i || j) && inst.cells[v + i * cols + j] >= 0) open[v] = 1;
+  }
+  const present = new Uint8Array(n);
+  const seen = new Uint8Array(4 * n);
+  const walk: number[] = [];
+  for (let x = 0; x < labelCount; x++) {
+    for (let y = x + 1; y < labelCount; y++) {
+      const ends = [inst.ends[2 * x], inst.ends[2 * x + 1], inst.ends[2 * y], inst.ends[2 * y + 1]];
+      if (ends.some((v) => v < 0)) continue;
+      if (!ends.every((v) => open[v])) continue; // (four ends of a square are neighbours: all open)
+      // Each pair walks the whole grid: past `work` steps in all, the rest is not tried (a weaker,
+      // still sound answer).
+      work -= 6 * n;
+      if (work < 0) return null;
+      for (let v = 0; v < n; v++) present[v] = inst.cells[v] < 0 || inst.cells[v] === x || inst.cells[v] === y ? 1 : 0;
+      seen.fill(0);
+      for (let v0 = 0; v0 < n; v0++) {
+        if (!present[v0]) continue;
+        for (let d0 = 0; d0 < 4; d0++) {
+          const w0 = step(v0, d0);
+          if (w0 < 0 || !present[w0] || seen[4 * v0 + d0]) continue;
+          // One face: follow directed edges, turning to the next neighbour clockwise.
+          walk.length = 0;
+          let v = v0, d = d0;
+          while (!seen[4 * v + d]) {
+            seen[4 * v + d] = 1;
+            walk.push(v);
+            const w = step(v, d);
+            const back = (d + 2) & 3;
+            let nd = back;
+            for (let k = 1; k <= 4; k++) {
+              nd = (back + k) & 3;
+              const u = step(w, nd);
+              if (u >= 0 && present[u]) break;
+            }
+            v = w;
+            d = nd;
+          }
+          if (alternate(walk, ends)) return { a: x, b: y };
+        }
+      }
+    }
+  }
+  return null;
+}
+
+/** Whether occurrences of ends[0], ends[2], ends[1], ends[3] (in this cyclic order) exist in `walk`. */
+function alternate(walk: number[], ends: number[]): boolean {
+  const at: number[][] = [[], [], [], []];
+  walk.forEach((v, i) => {
+    for (let k = 0; k < 4; k++) if (v === ends[k]) at[k].push(i);
+  });
+  if (at.some((p) => p.length === 0)) return false;
+  for (const a of at[0]) for (const b of at[1]) {
+    const lo = Math.min(a, b), hi = Math.max(a, b);
+    const inside = (i: number) => i > lo && i < hi;
+    // c and d on different arcs between a and b.
+    for (const c of at[2]) for (const d of at[3]) if (inside(c) !== inside(d)) return true;
+  }
+  return false;
+}
+
+/** Deduction for the witnesses, and whether it leaves the puzzle open (a draft: see openShare). */
+export function deduceForWitnesses(inst: NumberlinkInstance, rule: NumberlinkRule, control: RunControl & { deadline: number }): Deduction {
+  const d = deduce(inst, rule, { isCancelled: control.isCancelled, deadline: control.deadline });
+  const stop = stopNow(control, 'during deduction');
+  if (stop && (stop.stopped.limit === 'cancelled' || !d.contradiction)) throw stop;
+  return d;
+}
+
+/** The share of the edges deduction left undecided (a puzzle near completion leaves few). */
+export function openShare(d: Deduction): number {
+  let open = 0;
+  for (let e = 0; e < d.fixed.length; e++) if (d.fixed[e] < 0) open++;
+  return d.fixed.length === 0 ? 0 : open / d.fixed.length;
+}
+
+/** `deduction`: deduceForWitnesses's, when the caller has it (else it is made here). */
+export function findPathWitnesses(
+  inst: NumberlinkInstance, rule: NumberlinkRule, control: RunControl & { deadline: number }, budget: PathWitnessBudget = {}, deduction?: Deduction,
+): PathWitnesses {
+  const n = inst.rows * inst.cols;
+  if (rule.fill && n > 0 && fillParityFails(inst)) return { verdict: 'none', how: 'colours' };
+  if (pairsMustCross(inst)) return { verdict: 'none', how: 'crossing' };
+  const d = deduction ?? deduceForWitnesses(inst, rule, control);
+  if (d.contradiction) return { verdict: 'none', how: 'deduction' };
+  const fixed = d.fixed.slice();
+  const poll = () => {
+    const s = stopNow(control, 'while looking for solutions');
+    if (s) throw s;
+  };
+  const sweep = chooseSweep(inst.rows, inst.cols, inst.cells, fixed, inst.graph.edges, poll);
+  const plan = planFrontier(inst.graph, sweepOrder(inst.rows, inst.cols, sweep), poll);
+  const spec = new NumberlinkSpec({
+    cellCount: n, endpointKey: inst.endpointKey, labelCount: inst.labelCount, plan, rule, fixed, edgeEnds: inst.graph.edges,
+  });
+  // Dead states count as the check's nodes: the node limit bounds every search too.
+  const limits = (maxNodes: number) => ({
+    maxNodes: Math.min(maxNodes, control.limits?.maxNodes ?? Infinity), deadline: control.deadline, timeMs: control.limits?.timeMs ?? 0, isCancelled: control.isCancelled,
+  });
+  const filter = new PropagatingFilter(spec, d.propagator, plan.order);
+  try {
+    // The first solution: routing (pathSearch.ts), then the depth-first search with restarts
+    // (under `fill` the propagator guides it well; it also proves `none` when it exhausts).
+    let first: number[][] | null = searchPaths(inst, rule, { deadline: control.deadline, isCancelled: control.isCancelled });
+    poll();
+    let how = 'routing';
+    if (first !== null && pathsProblem(inst, rule, first) !== null) first = null;
+    if (first === null) {
+      const found = searchWithRestarts(spec, filter, limits, budget.firstNodes ?? 50_000);
+      if (found === false) return { verdict: 'none', how: 'search' };
+      if (found !== null) {
+        const edges = spec.decode(found);
+        first = edges === null ? null : edgesToPaths(inst, edges);
+        how = 'search';
+      }
+    }
+    if (first === null || pathsProblem(inst, rule, first) !== null) return { verdict: null, how: `${how}: no solution found` };
+
+    // A second one: a local change of the first (and their number is a lower bound), or the
+    // search for one that differs.
+    const near = nearbySolutions(inst, first, (q) => pathsProblem(inst, rule, q) === null, NEARBY_MAX);
+    if (near.length > 0) return { verdict: 'multiple', first, second: near[0], atLeast: BigInt(near.length + 1), how: `${how}, local changes` };
+    const inFirst = new Uint8Array(inst.graph.edges.length >> 1);
+    const edgeOf = edgeIndex(inst);
+    for (const p of first) for (let i = 0; i + 1 < p.length; i++) inFirst[edgeOf(p[i], p[i + 1])] = 1;
+    const x: number[] = [];
+    for (let level = 1; level <= spec.levels; level++) if (inFirst[plan.order[spec.stepOfLevel[level]]]) x.push(level);
+    const differs = new DiffersSpec(spec, spec.levels, x);
+    const other = searchSet(differs, limits(budget.secondNodes ?? 100_000), differs.preferX, undefined, filter);
+    if (other === false) return { verdict: 'unique', first, how: `${how}, no other solution` };
+    if (other === null) return { verdict: null, first, how: `${how}, second solution not found` };
+    const edges = spec.decode(other);
+    const second = edges === null ? null : edgesToPaths(inst, edges);
+    if (second === null || pathsProblem(inst, rule, second) !== null || samePaths(first, second)) {
+      return { verdict: null, first, how: `${how}: bad second solution` };
+    }
+    return { verdict: 'multiple', first, second, atLeast: 2n, how: `${how}, search for another solution` };
+  } finally {
+    filter.detach();
+  }
+}
+
+/**
+ * The depth-first search, restarted with other branch orders (all 0 first, all 1 first, at random)
+ * and growing budgets while the dead states found so far are kept (a dead state is dead whatever
+ * the order): a set, false when a search exhausted (no solution), null when `total` dead states
+ * were spent.
+ */
+function searchWithRestarts(
+  spec: NumberlinkSpec, filter: PropagatingFilter,
+  limits: (maxNodes: number) => { maxNodes: number; deadline: number; timeMs: number; isCancelled?: () => boolean },
+  total: number,
+): number[] | false | null {
+  const memo = new DeadStates();
+  const rand = seededRandom(1);
+  const prefer = new Uint8Array(spec.levels + 1);
+  let budget = 500;
+  for (let round = 0; memo.count < total; round++) {
+    const mode = round % 3;
+    for (let i = 0; i < prefer.length; i++) prefer[i] = mode === 0 ? 0 : mode === 1 ? 1 : rand() < 0.5 ? 1 : 0;
+    const r = searchSet(spec, limits(Math.min(budget, total - memo.count)), (l) => prefer[l] as 0 | 1, memo, filter);
+    if (r !== null) return r;
+    budget = Math.ceil(budget * 1.3);
+  }
+  return null;
+}
+
+/** The graph edge between two neighbouring cells. */
+function edgeIndex(inst: NumberlinkInstance): (a: number, b: number) => number {
+  return (a, b) => {
+    for (let i = inst.adjStart[a]; i < inst.adjStart[a + 1]; i++) {
+      const e = inst.adjEdge[i];
+      if (inst.graph.edges[2 * e] === b || inst.graph.edges[2 * e + 1] === b) return e;
+    }
+    return -1;
+  };
+}
+
+function samePaths(a: number[][], b: number[][]): boolean {
+  return a.length === b.length && a.every((p, i) => p.length === b[i].length && p.every((v, j) => v === b[i][j]));
+}
