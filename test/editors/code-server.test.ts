@@ -411,7 +411,9 @@ describe.skipIf(skipSuite('code-server'))('VS Code (code-server) end to end', ()
     };
     await quickOpen(A);
     await expect.poll(async () => (await editorLines(page)).join('\n'), { timeout: 20_000 }).toContain('913..');
-    await page.locator('.editor-instance .monaco-editor .view-lines').first().click({ position: { x: 5, y: 5 } });
+    // Click A's own editor: earlier tests leave other groups restored (an untitled generated
+    // puzzle, the ambiguous sample), and the first editor on the page may be one of them.
+    await page.locator('.editor-instance .monaco-editor .view-lines', { hasText: '913..' }).first().click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('Control+K');
     await page.keyboard.press('V');
     await expect.poll(async () => previewFrame(page).locator('#title').textContent(), { timeout: 30_000 }).toBe(A);
