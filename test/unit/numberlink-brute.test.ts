@@ -7,6 +7,7 @@ import { NumberlinkSpec } from '../../server/src/numberlink/spec';
 import { planFrontier } from '../../server/src/zdd/frontier';
 import { buildZdd } from '../../server/src/zdd/build';
 import { deduce } from '../../server/src/numberlink/deduce';
+import { randomCells, rng, walkCells } from './numberlink-random';
 
 const RULES = [
   { fill: false, notouch: false },
@@ -14,71 +15,6 @@ const RULES = [
   { fill: false, notouch: true },
   { fill: true, notouch: true },
 ];
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 4294967296;
-  };
-}
-
-function randomCells(rows: number, cols: number, pairs: number, rand: () => number): Int32Array {
-  const n = rows * cols;
-  const cells = new Int32Array(n).fill(-1);
-  const free = Array.from({ length: n }, (_, i) => i);
-  for (let l = 0; l < pairs; l++) {
-    for (let k = 0; k < 2; k++) {
-      const j = Math.floor(rand() * free.length);
-      cells[free[j]] = l;
-      free.splice(j, 1);
-    }
-  }
-  // Relabel in order of first appearance, as the parser does.
-  const map = new Map<number, number>();
-  for (let v = 0; v < n; v++) if (cells[v] >= 0 && !map.has(cells[v])) map.set(cells[v], map.size);
-  return cells.map((x) => (x >= 0 ? map.get(x)! : -1));
-}
-
-/**
- * Endpoints of random self-avoiding walks grown until no free cell has a free neighbour: a puzzle
- * with at least one solution under nikoli (and under fill when the walks cover the grid).
- */
-function walkCells(rows: number, cols: number, rand: () => number, maxLen: number): { cells: Int32Array; pairs: number } {
-  const n = rows * cols;
-  const cells = new Int32Array(n).fill(-1);
-  const used = new Uint8Array(n);
-  const freeNbrs = (v: number) => {
-    const r = Math.floor(v / cols), c = v % cols, out: number[] = [];
-    if (r > 0 && !used[v - cols]) out.push(v - cols);
-    if (r + 1 < rows && !used[v + cols]) out.push(v + cols);
-    if (c > 0 && !used[v - 1]) out.push(v - 1);
-    if (c + 1 < cols && !used[v + 1]) out.push(v + 1);
-    return out;
-  };
-  let pairs = 0;
-  for (let tries = 0; tries < 4 * n; tries++) {
-    const starts = [];
-    for (let v = 0; v < n; v++) if (!used[v] && freeNbrs(v).length > 0) starts.push(v);
-    if (starts.length === 0) break;
-    const s = starts[Math.floor(rand() * starts.length)];
-    used[s] = 1;
-    let cur = s;
-    const len = 2 + Math.floor(rand() * (maxLen - 1));
-    for (let k = 1; k < len; k++) {
-      const nb = freeNbrs(cur);
-      if (nb.length === 0) break;
-      cur = nb[Math.floor(rand() * nb.length)];
-      used[cur] = 1;
-    }
-    cells[s] = pairs;
-    cells[cur] = pairs;
-    pairs++;
-  }
-  const map = new Map<number, number>();
-  for (let v = 0; v < n; v++) if (cells[v] >= 0 && !map.has(cells[v])) map.set(cells[v], map.size);
-  return { cells: cells.map((x) => (x >= 0 ? map.get(x)! : -1)), pairs };
-}
 
 describe('numberlink spec vs brute force', () => {
   it('random small instances, all four rules', () => {
