@@ -14,7 +14,7 @@ export interface CommonOptions {
 export type Command =
   | { name: 'help'; topic?: string }
   | { name: 'version' }
-  | ({ name: 'check'; paths: string[]; json: boolean; redundant: boolean; togetherLimitMs: number } & CommonOptions)
+  | ({ name: 'check'; paths: string[]; json: boolean; redundant: boolean; togetherLimitMs: number; usage: boolean } & CommonOptions)
   | ({ name: 'solve'; path: string; json: boolean } & CommonOptions)
   | { name: 'lsp' };
 
@@ -31,6 +31,8 @@ Options for check and solve:
   --no-redundant       check: skip the search for redundant Slitherlink hints
   --together-limit MS  check: time for finding which redundant hints can go together (what
                        Remove all redundant hints removes; default 2000, 0 skips it)
+  --usage              check --json: for a puzzle with several solutions, how many of them use
+                       each edge (Numberlink: each link, and each cell's labels): "usage"
   --time-limit MS      stop the work on a puzzle after MS milliseconds (verdict "unknown")
   --node-limit N       stop after N ZDD nodes (verdict "unknown")
   --rule RULE          Numberlink: use RULE whatever the file says; words nikoli, fill, notouch,
@@ -116,6 +118,7 @@ export function parseCommandLine(argv: string[]): Command {
         json: { type: 'boolean' },
         'no-redundant': { type: 'boolean' },
         'together-limit': { type: 'string' },
+        usage: { type: 'boolean' },
         'time-limit': { type: 'string' },
         'node-limit': { type: 'string' },
         rule: { type: 'string' },
@@ -137,10 +140,11 @@ export function parseCommandLine(argv: string[]): Command {
   const paths = parsed.positionals;
   if (name === 'check') {
     if (paths.length === 0) throw new UsageError('check needs at least one FILE or DIR');
-    return { name, paths, json: !!v.json, redundant: !v['no-redundant'], togetherLimitMs: togetherLimit(v['together-limit']), ...common };
+    return { name, paths, json: !!v.json, redundant: !v['no-redundant'], togetherLimitMs: togetherLimit(v['together-limit']), usage: !!v.usage, ...common };
   }
   if (v['no-redundant']) throw new UsageError('--no-redundant applies to check only');
   if (v['together-limit'] !== undefined) throw new UsageError('--together-limit applies to check only');
+  if (v.usage) throw new UsageError('--usage applies to check only');
   if (paths.length !== 1) throw new UsageError('solve needs exactly one FILE');
   return { name, path: paths[0], json: !!v.json, ...common };
 }

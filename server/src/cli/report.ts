@@ -1,4 +1,4 @@
-import type { CheckResult, LoopSolution, PathSolution } from '../analysis/result';
+import type { CheckResult, LoopSolution, PathSolution, Usage } from '../analysis/result';
 import type { PuzzleKind } from '../model/puzzle';
 
 /** One element of `linkpuzzle check --json`'s array (../shared/FORMATS.md). */
@@ -28,6 +28,10 @@ export interface JsonEntry {
   solution: { edges: [number, number, number, number][] } | { paths: [number, number][][]; labels: string[] } | null;
   errors: { line: number; col: number; endLine: number; endCol: number; message: string; code?: string }[];
   ms: number;
+  /** `check --usage`, several solutions, exact count: how many solutions use each edge (docs/FORMATS-extensions.md). */
+  usage?: Usage;
+  /** Why `usage` is missing although it was asked for. */
+  usageStopped?: string;
   /**
    * Which limit stopped the work, and where: when the verdict is `unknown`, and when it is
    * `multiple` (two solutions found) but `count` is null because a limit stopped the count.
@@ -58,6 +62,8 @@ export function toJson(file: string, r: CheckResult): JsonEntry {
     ...(r.kind === 'slitherlink' ? { redundantTogether: r.redundantTogether ? r.redundantTogether.map((c) => ({ row: c.row, col: c.col })) : null } : {}),
     ...(r.redundantTogetherStopped ? { redundantTogetherStopped: r.redundantTogetherStopped.message } : {}),
     solution: solutionJson(r.solution),
+    ...(r.usage ? { usage: r.usage } : {}),
+    ...(r.usageStopped ? { usageStopped: r.usageStopped.message } : {}),
     errors: r.errors.map((p) => ({
       line: p.range.line,
       col: p.range.col,
