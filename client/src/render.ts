@@ -21,7 +21,7 @@
  * differently (`lp-diff-cell`). So either board alone shows every difference.
  */
 import type { NumberlinkPuzzle, Puzzle, SlitherlinkPuzzle } from '../../server/src/model/puzzle';
-import type { CellRef, CheckResult, LoopSolution, PathSolution } from '../../server/src/analysis/result';
+import type { CellRef, CheckResult, LoopSolution, PathSolution, Usage } from '../../server/src/analysis/result';
 import { Grid } from '../../server/src/model/grid';
 import { loopEdgesOf, loopProblem } from '../../server/src/design/loop';
 import { formatCount } from './summary';
@@ -388,6 +388,7 @@ function slitherBoard(
   edges: Edge[] | null,
   other: Edge[] | null,
   intended: Intended | null = null,
+  overlay = '',
 ): string {
   const { rows, cols } = p;
   const redundant = result?.verdict === 'unique' ? cellSet(result.redundant, cols) : new Set<number>();
@@ -438,6 +439,7 @@ function slitherBoard(
     }
     out.push(`<g class="lp-loop">${lines.join('')}</g>`);
   }
+  out.push(overlay);
 
   // The intended loop over the solver's: where they agree the dashes run along the solid line.
   if (intended) {
@@ -512,6 +514,7 @@ function renderSlitherlink(p: SlitherlinkPuzzle, result: CheckResult | null, opt
       return frame(p, result, [
         { body: slitherBoard(p, result, first, second, mine), caption: `Solution 1 of ${countText(result)}`, note },
         { body: slitherBoard(p, result, second, first, mine), caption: 'Solution 2 (differences marked)' },
+        ...(result.usage ? [{ body: slitherBoard(p, result, null, null, null, usageLines(result.usage, 0)), caption: usageCaption(result.usage) }] : []),
       ], options);
     }
   }
@@ -520,6 +523,35 @@ function renderSlitherlink(p: SlitherlinkPuzzle, result: CheckResult | null, opt
   const mine = intended(result?.verdict === 'unique' && show !== null && !options.stale);
   const note = mine ? intendedNote(p, mine, show) : undefined;
   return frame(p, result, [{ body: slitherBoard(p, result, show, null, mine), caption: singleCaption(result), note }], options);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The ambiguity map (a third board beside the two solutions)
+
+/** How much of the solutions use an edge, 0..1, from exact decimal counts of any size. */
+export function usageShare(count: string, of: string): number {
+  const n = BigInt(of);
+  return n === 0n ? 0 : Number((BigInt(count) * 1000n) / n) / 1000;
+}
+
+function usageCaption(usage: Usage): string {
+  return `Ambiguity map: edges by share of the ${formatCount(usage.of)} solutions`;
+}
+
+/**
+ * One line per edge some solution uses, as opaque as its share of the solutions (solid when all
+ * use it), with its count as a tooltip. `shift` moves grid points to cell centres (Numberlink).
+ */
+function usageLines(usage: Usage, shift: number): string {
+  const lines = usage.edges.map(({ edge: [r1, c1, r2, c2], count }) => {
+    const share = usageShare(count, usage.of);
+    const all = count === usage.of;
+    const opacity = all ? 1 : Math.max(0.12, Math.min(0.85, share));
+    return `<line class="lp-usage${all ? ' lp-usage-all' : ''}" data-edge="${r1},${c1},${r2},${c2}" data-count="${count}" ` +
+      `x1="${c1 * CELL + shift}" y1="${r1 * CELL + shift}" x2="${c2 * CELL + shift}" y2="${r2 * CELL + shift}" stroke-opacity="${opacity}">` +
+      `<title>used by ${formatCount(count)} of ${formatCount(usage.of)} solutions</title></line>`;
+  });
+  return `<g class="lp-usage-map">${lines.join('')}</g>`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -556,7 +588,7 @@ function cellUse(p: NumberlinkPuzzle, s: PathSolution): string[] {
 }
 
 
-function numberBoard(p: NumberlinkPuzzle, result: CheckResult | null, s: PathSolution | null, other: PathSolution | null): string {
+function numberBoard(p: NumberlinkPuzzle, result: CheckResult | null, s: PathSolution | null, other: PathSolution | null, overlay = ''): string {
   const { rows, cols } = p;
   const conflict = result?.verdict === 'none' ? cellSet(conflictCells(result), cols) : new Set<number>();
   const use = s ? cellUse(p, s) : null;
@@ -591,6 +623,7 @@ function numberBoard(p: NumberlinkPuzzle, result: CheckResult | null, s: PathSol
     });
     out.push(`<g class="lp-paths">${lines.join('')}</g>`);
   }
+  out.push(overlay);
 
   const ends: string[] = [];
   const r0 = CELL * 0.34;
@@ -623,6 +656,7 @@ function renderNumberlink(p: NumberlinkPuzzle, result: CheckResult | null, optio
       return frame(p, result, [
         { body: numberBoard(p, result, first, second), caption: `Solution 1 of ${countText(result)}${rule}` },
         { body: numberBoard(p, result, second, first), caption: 'Solution 2 (differences marked)' },
+        ...(result.usage ? [{ body: numberBoard(p, result, null, null, usageLines(result.usage, CELL / 2)), caption: usageCaption(result.usage) }] : []),
       ], options);
     }
   }

@@ -29,6 +29,8 @@ export function runJob(job: Job, control: RunControl): JobAnswer {
       // A draft too open to count is still `multiple`: two solutions decide it.
       witnesses: true,
       countAfterWitnesses: options.countAfterWitnesses !== false,
+      // The preview's ambiguity map (a pass over the diagram; Numberlink: up to 5,000 solutions).
+      usage: true,
     });
     const analysis: Analysis = { result, ...(incremental ? { incremental } : {}) };
     const conflicts = result.verdict === 'none' && options.conflicts;
