@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { checkSlitherlink } from '../../server/src/analysis/slitherlink';
 import { checkNumberlink } from '../../server/src/analysis/numberlink';
 import { SlitherlinkSession } from '../../server/src/analysis/incremental';
-import { NUMBERLINK_WALK_MAX } from '../../server/src/analysis/usage';
+import { linkUsage, NUMBERLINK_WALK_MAX } from '../../server/src/analysis/usage';
+import { makeInstance } from '../../server/src/numberlink/instance';
+import { buildNumberlinkZdd } from '../../server/src/numberlink/solve';
 import type { CheckResult, PathSolution } from '../../server/src/analysis/result';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -145,13 +147,49 @@ describe('Numberlink usage', () => {
     expect([...usageMap(r).values()].filter((c) => c === '1').length).toBeGreaterThan(0);
   });
 
-  it(`says why there is no map past ${NUMBERLINK_WALK_MAX} solutions`, () => {
-    // An empty-ish 6x6 under nikoli: one pair in opposite corners has a great many routes.
+  it(`past ${NUMBERLINK_WALK_MAX} solutions, the links from a diagram with every edge a level (corner to corner on 6x6: 1,262,816 paths)`, () => {
+    // One pair in opposite corners under nikoli: every self-avoiding path between them (OEIS
+    // A007764: 1, 2, 12, 184, 8512, 1262816); by symmetry each corner's two links carry half.
     const p = parseNumberlink('6 6\nA . . . . .\n. . . . . .\n. . . . . .\n. . . . . .\n. . . . . .\n. . . . . A\n').puzzle!;
     const r = checkNumberlink(p, { usage: true });
-    expect(r.verdict).toBe('multiple');
-    expect(BigInt(r.count!)).toBeGreaterThan(BigInt(NUMBERLINK_WALK_MAX));
-    expect(r.usage).toBeUndefined();
-    expect(r.usageStopped?.message).toMatch(/ambiguity map not made/);
+    expect(r.count).toBe('1262816');
+    expect(r.usage!.of).toBe('1262816');
+    expect(r.usage!.cells).toBeUndefined();
+    const m = usageMap(r);
+    expect(m.get('0,0,0,1')).toBe('631408');
+    expect(m.get('0,0,1,0')).toBe('631408');
+    expect(m.get('4,5,5,5')).toBe('631408');
+    // Every path crosses the cut between columns 2 and 3 an odd number of times: the links across
+    // it are used at least once per path in all, and their sum has the parity of the path count.
+    let across = 0n;
+    for (const [k, v] of m) {
+      const [, c1, , c2] = k.split(',').map(Number);
+      if (c1 === 2 && c2 === 3) across += BigInt(v);
+    }
+    expect(across).toBeGreaterThan(1262816n);
+    expect(across % 2n).toBe(1262816n % 2n);
   });
+
+  it('the diagram with every edge a level gives the walk\'s link counts (all four rules)', () => {
+    const rand = rng(23);
+    let compared = 0;
+    for (const rule of rules) {
+      for (let t = 0; t < 40; t++) {
+        const rows = 2 + Math.floor(rand() * 4), cols = 2 + Math.floor(rand() * 4);
+        const cells = rule.fill ? randomCells(rows, cols, 1 + Math.floor(rand() * 2), rand) : walkCells(rows, cols, rand, 3 + Math.floor(rand() * 6), 1 + Math.floor(rand() * 3)).cells;
+        const inst = makeInstance(rows, cols, cells, Math.max(...cells) + 1);
+        const nz = buildNumberlinkZdd(inst, rule);
+        const every = buildNumberlinkZdd(inst, rule, undefined, { everyEdgeALevel: true });
+        expect(every.zdd.count()).toBe(nz.zdd.count());
+        const total = nz.zdd.count();
+        if (total < 2n || total > 3000n) continue;
+        const walked = new Array(inst.graph.edges.length >> 1).fill(0n);
+        for (let i = 0n; i < total; i++) for (const e of nz.edgesOf(nz.zdd.kth(i))!) walked[e]++;
+        expect(linkUsage(inst.graph.edges.length >> 1, every)).toEqual(walked);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(40);
+  });
+
 });

@@ -3,17 +3,42 @@
  *
  * Slitherlink: one pass over the diagram of all loops (zdd/usage.ts), exact however many loops;
  * the edges deduction fixed are in all of them (on) or none (off).
- * Numberlink: the diagram's levels are not all edges (a cell's last edge follows from its other
- * ones, so it has no level of its own), so the solutions are walked one by one, up to
- * NUMBERLINK_WALK_MAX; that also gives each cell's labels.
+ * Numberlink: up to NUMBERLINK_WALK_MAX solutions are walked one by one, which gives each cell's
+ * labels too. Past that, the diagram is built again with every edge a level (in the solver's own
+ * diagram a cell's last edge follows from its other ones and has no level), and one pass gives
+ * the links; the cells' labels are left out.
  */
 import type { Grid } from '../model/grid';
 import type { NumberlinkPuzzle } from '../model/puzzle';
-import type { Stopped } from '../zdd/control';
 import { setsPerLevel } from '../zdd/usage';
 import type { SlitherlinkSpec } from '../slitherlink/spec';
 import type { Zdd } from '../zdd/zdd';
+import type { NumberlinkZdd } from '../numberlink/solve';
 import type { Usage } from './result';
+
+/** Per graph edge of a Numberlink: the number of solutions of `nz` (built with everyEdgeALevel) using it. */
+export function linkUsage(edgeCount: number, nz: NumberlinkZdd): bigint[] {
+  if (!nz.edgeOfLevel || !nz.fixedOn) throw new Error('linkUsage needs a diagram with every edge a level');
+  const total = nz.zdd.count();
+  const perEdge: bigint[] = new Array(edgeCount).fill(0n);
+  for (const e of nz.fixedOn()) perEdge[e] = total;
+  const perLevel = setsPerLevel(nz.zdd);
+  for (let L = 1; L <= nz.zdd.levels; L++) perEdge[nz.edgeOfLevel(L)] = perLevel[L];
+  return perEdge;
+}
+
+/** The map of a Numberlink from per-edge counts (links only: no cell labels). */
+export function linkUsageMap(p: NumberlinkPuzzle, edgeEnds: Int32Array, perEdge: readonly bigint[], total: bigint): Usage {
+  const at = (v: number): [number, number] => [Math.floor(v / p.cols), v % p.cols];
+  const edges: Usage['edges'] = [];
+  for (let e = 0; e < perEdge.length; e++) {
+    if (perEdge[e] === 0n) continue;
+    const a = Math.min(edgeEnds[2 * e], edgeEnds[2 * e + 1]), b = Math.max(edgeEnds[2 * e], edgeEnds[2 * e + 1]);
+    edges.push({ edge: [...at(a), ...at(b)], count: perEdge[e].toString() });
+  }
+  edges.sort((x, y) => x.edge[0] - y.edge[0] || x.edge[1] - y.edge[1] || x.edge[2] - y.edge[2] || x.edge[3] - y.edge[3]);
+  return { of: total.toString(), edges };
+}
 
 /** Most Numberlink solutions walked for the map. */
 export const NUMBERLINK_WALK_MAX = 5000;
@@ -39,20 +64,10 @@ export function loopUsageMap(grid: Grid, perEdge: readonly bigint[], total: bigi
 }
 
 /**
- * The map of a Numberlink from its solutions (`solutionAt(i)`: paths as cells, one per label in
- * label order), or why it was not made: more than NUMBERLINK_WALK_MAX solutions.
+ * The map of a Numberlink from its `total` solutions, walked one by one (`solutionAt(i)`: paths as
+ * cells, one per label in label order); for at most NUMBERLINK_WALK_MAX of them.
  */
-export function pathUsageMap(
-  p: NumberlinkPuzzle, total: bigint, solutionAt: (i: number) => number[][],
-): { usage: Usage } | { usageStopped: Stopped } {
-  if (total > BigInt(NUMBERLINK_WALK_MAX)) {
-    return {
-      usageStopped: {
-        limit: 'nodes', nodes: 0, progress: 0,
-        message: `ambiguity map not made: ${total} solutions, more than the ${NUMBERLINK_WALK_MAX} it walks through`,
-      },
-    };
-  }
+export function pathUsageMap(p: NumberlinkPuzzle, total: bigint, solutionAt: (i: number) => number[][]): Usage {
   const { rows, cols } = p;
   const n = rows * cols;
   const links = new Map<number, number>(); // u * n + v (u < v) -> solutions
@@ -81,5 +96,5 @@ export function pathUsageMap(
     }
     if (labels.length > 0) cells.push({ cell: at(v), labels });
   }
-  return { usage: { of: total.toString(), edges, cells } };
+  return { of: total.toString(), edges, cells };
 }
