@@ -193,6 +193,8 @@ interface Panel {
   /** SVG content of one board, drawn at the origin. */
   body: string;
   caption: string;
+  /** What the preview's toolbar calls this board when it shows one at a time (default "solution N"). */
+  name?: string;
   /** A second line below the board (the designer's loop against the solver's). */
   note?: { text: string; warn: boolean };
 }
@@ -229,7 +231,8 @@ function frame(puzzle: Puzzle, result: CheckResult | null, panels: Panel[], opti
   ];
   let x = PAD;
   laid.forEach((panel, i) => {
-    out.push(`<g class="lp-board" data-panel="${i}" data-x="${x}" data-y="${top}" transform="translate(${x} ${top})">`);
+    const name = escapeXml(panel.name ?? `solution ${i + 1}`);
+    out.push(`<g class="lp-board" data-panel="${i}" data-name="${name}" data-x="${x}" data-y="${top}" transform="translate(${x} ${top})">`);
     // The last caption line sits just over the board, whatever the number of lines.
     const first = -CAPTION_BELOW - (panel.caption.length - 1) * CAPTION_LINE;
     out.push(textLines('lp-caption', panel.caption, first, CAPTION_LINE));
@@ -514,7 +517,7 @@ function renderSlitherlink(p: SlitherlinkPuzzle, result: CheckResult | null, opt
       return frame(p, result, [
         { body: slitherBoard(p, result, first, second, mine), caption: `Solution 1 of ${countText(result)}`, note },
         { body: slitherBoard(p, result, second, first, mine), caption: 'Solution 2 (differences marked)' },
-        ...(result.usage ? [{ body: slitherBoard(p, result, null, null, null, usageLines(result.usage, 0)), caption: usageCaption(result.usage) }] : []),
+        ...(result.usage ? [{ body: slitherBoard(p, result, null, null, null, usageLines(result.usage, 0)), caption: usageCaption(result.usage), name: 'ambiguity map' }] : []),
       ], options);
     }
   }
@@ -656,7 +659,7 @@ function renderNumberlink(p: NumberlinkPuzzle, result: CheckResult | null, optio
       return frame(p, result, [
         { body: numberBoard(p, result, first, second), caption: `Solution 1 of ${countText(result)}${rule}` },
         { body: numberBoard(p, result, second, first), caption: 'Solution 2 (differences marked)' },
-        ...(result.usage ? [{ body: numberBoard(p, result, null, null, usageLines(result.usage, CELL / 2)), caption: usageCaption(result.usage) }] : []),
+        ...(result.usage ? [{ body: numberBoard(p, result, null, null, usageLines(result.usage, CELL / 2)), caption: usageCaption(result.usage), name: 'ambiguity map' }] : []),
       ], options);
     }
   }
