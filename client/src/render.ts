@@ -22,6 +22,7 @@
  */
 import type { NumberlinkPuzzle, Puzzle, SlitherlinkPuzzle } from '../../server/src/model/puzzle';
 import type { CellRef, CheckResult, LoopSolution, PathSolution, Usage } from '../../server/src/analysis/result';
+import type { HintChoice, Suggestions } from '../../server/src/analysis/suggestions';
 import { Grid } from '../../server/src/model/grid';
 import { loopEdgesOf, loopProblem } from '../../server/src/design/loop';
 import { formatCount } from './summary';
@@ -517,7 +518,7 @@ function renderSlitherlink(p: SlitherlinkPuzzle, result: CheckResult | null, opt
       return frame(p, result, [
         { body: slitherBoard(p, result, first, second, mine), caption: `Solution 1 of ${countText(result)}`, note },
         { body: slitherBoard(p, result, second, first, mine), caption: 'Solution 2 (differences marked)' },
-        ...(result.usage ? [{ body: slitherBoard(p, result, null, null, null, usageLines(result.usage, 0)), caption: usageCaption(result.usage), name: 'ambiguity map' }] : []),
+        ...(result.usage ? [{ body: slitherBoard(p, result, null, null, null, usageLines(result.usage, 0) + suggestionMarks(result)), caption: usageCaption(result.usage), name: 'ambiguity map', note: suggestionNote(result) }] : []),
       ], options);
     }
   }
@@ -555,6 +556,51 @@ function usageLines(usage: Usage, shift: number): string {
       `<title>used by ${formatCount(count)} of ${formatCount(usage.of)} solutions</title></line>`;
   });
   return `<g class="lp-usage-map">${lines.join('')}</g>`;
+}
+
+/** The server's hint suggestions for a `multiple` (the published result carries them). */
+function suggestionsOf(result: CheckResult): Suggestions | undefined {
+  return (result as CheckResult & { suggestions?: Suggestions }).suggestions;
+}
+
+/** The hints the suggestions offer: those that make it unique, else the best one and the best pair. */
+function suggestedHints(s: Suggestions): HintChoice[] {
+  if (s.singles.length > 0) return s.singles;
+  return [s.bestSingle, s.pair?.first, s.pair?.second].filter((x): x is HintChoice => x !== undefined);
+}
+
+/**
+ * On the map, the cells where a hint cuts the count most: a small ghost of the hint, with what
+ * it leaves as a tooltip ("a 2 here: 1 solution, unique").
+ */
+function suggestionMarks(result: CheckResult): string {
+  const s = suggestionsOf(result);
+  if (!s) return '';
+  const byCell = new Map<string, HintChoice[]>();
+  for (const h of suggestedHints(s)) {
+    const k = `${h.row},${h.col}`;
+    byCell.set(k, [...(byCell.get(k) ?? []), h]);
+  }
+  const pairCount = s.singles.length === 0 && s.pair ? s.pair.count : null;
+  const marks = [...byCell.values()].map((hs) => {
+    const { row, col } = hs[0];
+    const x = col * CELL + CELL / 2, y = row * CELL + CELL / 2;
+    const tips = hs.map((h) => `a ${h.value} here: ${formatCount(h.count)} solution${h.count === '1' ? ', unique' : 's'}`);
+    if (pairCount !== null && hs.some((h) => h === s.pair!.first || h === s.pair!.second)) tips.push(`with the other marked hint of the pair: ${formatCount(pairCount)}`);
+    return `<g class="lp-suggest" data-row="${row}" data-col="${col}" data-count="${hs[0].count}">` +
+      `<rect class="lp-suggest-mark" x="${col * CELL + 4}" y="${row * CELL + 4}" width="${CELL - 8}" height="${CELL - 8}" rx="4"/>` +
+      `<text class="lp-suggest-hint" x="${x}" y="${y}" text-anchor="middle" dominant-baseline="central">${hs.map((h) => h.value).join('/')}</text>` +
+      `<title>${escapeXml(tips.join('; '))}</title></g>`;
+  });
+  return `<g class="lp-suggestions">${marks.join('')}</g>`;
+}
+
+function suggestionNote(result: CheckResult): { text: string; warn: boolean } | undefined {
+  const s = suggestionsOf(result);
+  if (!s) return undefined;
+  if (s.singleCount > 0) return { text: `Marked: ${s.singleCount === 1 ? 'the hint' : `${s.singleCount} hints`} that would make it unique`, warn: false };
+  if (s.bestSingle) return { text: `Marked: the hint${s.pair ? 's' : ''} that cut the count most (no single hint makes it unique)`, warn: false };
+  return undefined;
 }
 
 // ---------------------------------------------------------------------------------------------

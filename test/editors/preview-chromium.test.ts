@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/analysis/check';
+import { findSuggestions } from '../../server/src/analysis/suggestions';
 import type { CheckResult, PathSolution } from '../../server/src/analysis/result';
 import type { Puzzle } from '../../server/src/model/puzzle';
 import { parseNumberlink, parseSlitherlink } from '../../server/src/parse/index';
@@ -518,10 +519,11 @@ describe.skipIf(skip)('preview layout in Chromium', () => {
     rows[at.line] = rows[at.line].slice(0, at.col) + '.' + rows[at.line].slice(at.col + 1);
     const text = rows.join('\n');
     const file = '20x20_hard_01-less.slk';
-    const result = checkText(text, 'slitherlink', { usage: true });
+    const puzzle = parseSlitherlink(text).puzzle!;
+    // As the language server publishes it: the check with its map, and the hint suggestions.
+    const result = { ...checkText(text, 'slitherlink', { usage: true }), suggestions: findSuggestions(puzzle) } as CheckResult;
     expect(result.verdict).toBe('multiple');
     expect(result.usage!.of).toBe(result.count);
-    const puzzle = parseSlitherlink(text).puzzle!;
     const page = await openPreview(undefined, { viewport: { width: 1800, height: 800 } });
     await deliver(page, message(file, renderSvg(puzzle, result), result));
     const boards = page.locator('#board svg g.lp-board');
@@ -542,6 +544,12 @@ describe.skipIf(skip)('preview layout in Chromium', () => {
       expect(d.title).toMatch(/^used by [\d,.]+(e\d+)? of [\d,.]+(e\d+)? solutions$/);
       expect(d.opacity).toBeGreaterThan(0.1);
     }
+    // The suggested hints: marked on the map only, each with what it leaves.
+    const marks = boards.nth(2).locator('g.lp-suggest');
+    expect(await marks.count()).toBeGreaterThan(0);
+    expect(await boards.nth(0).locator('g.lp-suggest').count()).toBe(0);
+    expect(await marks.first().locator('title').textContent()).toMatch(/^a \d here: /);
+    expect(await marks.first().locator('rect').evaluate((e) => getComputedStyle(e).stroke)).toBe(await themeColour(page, '--vscode-charts-green'));
     expect((await probe(page)).violations).toEqual([]);
     await page.screenshot({ path: join(artifacts, 'preview-ambiguity-map.png') });
     // Too narrow for three boards: one at a time, the toolbar button going on to the map and back.

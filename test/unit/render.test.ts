@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parseNumberlink, parseSlitherlink } from '../../server/src/parse/index';
 import type { CheckResult, PathSolution } from '../../server/src/analysis/result';
 import { checkSlitherlink } from '../../server/src/analysis/slitherlink';
+import { findSuggestions } from '../../server/src/analysis/suggestions';
 import type { NumberlinkPuzzle, SlitherlinkPuzzle } from '../../server/src/model/puzzle';
 import { CELL, GAP, NAMED_LABEL_COLORS, PAD, PATH_COLORS, PATH_COLOR_VARS, TEXT_WIDTH, labelColors, renderSvg, textWidth, wrapText } from '../../client/src/render';
 
@@ -286,6 +287,23 @@ describe('renderSvg: the ambiguity map', () => {
     expect(boards[2]).toContain('Ambiguity map');
     // No map, no third board.
     expect(renderSvg(p, { ...r, usage: undefined })).toContain('data-panels="2"');
+  });
+
+  it('marks on the map the hints the server suggests, with what each leaves as a tooltip', () => {
+    const p = parseSlitherlink('. .\n. .\n').puzzle!;
+    const r = checkSlitherlink(p, { usage: true, redundant: false });
+    const suggestions = findSuggestions(p);
+    expect(suggestions.singleCount).toBeGreaterThan(0);
+    const svg = renderSvg(p, { ...r, suggestions } as CheckResult);
+    const map = svg.split('<g class="lp-board"')[3];
+    const marks = [...map.matchAll(/<g class="lp-suggest" data-row="(\d+)" data-col="(\d+)" data-count="(\d+)">.*?<title>([^<]*)<\/title><\/g>/g)];
+    const cells = new Set(suggestions.singles.map((h) => `${h.row},${h.col}`));
+    expect(new Set(marks.map((m) => `${m[1]},${m[2]}`))).toEqual(cells);
+    for (const m of marks) expect(m[4]).toMatch(/^a \d here: 1 solution, unique(; a \d here: 1 solution, unique)*$/);
+    expect(map).toMatch(/Marked: .*make it unique/);
+    // Only on the map, and not without suggestions.
+    expect(svg.split('<g class="lp-board"')[1]).not.toContain('lp-suggest');
+    expect(renderSvg(p, r)).not.toContain('lp-suggest');
   });
 
   it('marks an edge every solution uses as solid, and draws Numberlink links between cell centres', () => {
