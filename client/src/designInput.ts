@@ -16,7 +16,7 @@ import {
   type GenerateResult,
   type HintFamilyAnswer,
   type MakePuzzleFromLoopResult,
-} from '../../server/src/lsp/protocol';
+} from '../../server/src/protocol-types';
 
 /** The language server's design commands (vscode-languageclient registers them under these ids). */
 export const DesignServerCommands = {

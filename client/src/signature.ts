@@ -3,7 +3,7 @@
  * spacing and metadata other than the rule do not change it, so a result stays current through
  * such edits (the server does not re-publish for them). Pure: no VS Code imports.
  */
-import type { Puzzle } from '../../server/src/model/puzzle';
+import type { Puzzle } from '../../server/src/protocol-types';
 import { ruleName } from '../../server/src/model/puzzle';
 
 export function puzzleSignature(p: Puzzle): string {

@@ -13,7 +13,7 @@ import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
 import { checkText } from '../../server/src/analysis/check';
 import { checkSlitherlink } from '../../server/src/analysis/slitherlink';
 import type { LoopSolution } from '../../server/src/analysis/result';
-import { hintsOfEdges, loopEdgesOf } from '../../server/src/design/loop';
+import { hintsOfEdges, loopEdgesOf } from '../../server/src/model/loop';
 import { Grid } from '../../server/src/model/grid';
 import type { SlitherlinkPuzzle } from '../../server/src/model/puzzle';
 import { parseNumberlink, parseSlitherlink } from '../../server/src/parse/index';

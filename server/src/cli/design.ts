@@ -10,7 +10,7 @@ import { GENERATE_MAX_SIDE, GENERATE_MIN_SIDE, generateSizeError, slowGenerateNo
 import { fromLoopVerdict, puzzleFromLoop } from '../design/fromLoop';
 import { hintFamily } from '../design/hintFamily';
 import { suggestHints } from '../design/makeUnique';
-import { hintsOfEdges, loopEdgesOf, loopProblem } from '../design/loop';
+import { hintsOfEdges, loopEdgesOf, loopProblem } from '../model/loop';
 import { defectCells, describeDefect, loopDefects } from '../design/loopDefects';
 import { parsePuzzLink, puzzleUrl } from '../exchange/puzzlink';
 import { loopyId, parseLoopyId } from '../exchange/loopy';

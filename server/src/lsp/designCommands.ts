@@ -36,7 +36,7 @@ import {
   type MakePuzzleFromLoopOptions,
   type MakePuzzleFromLoopResult,
   type PublishedResult,
-} from './protocol';
+} from '../protocol-types';
 import { parseRule, type Settings } from './settings';
 
 export const DESIGN_COMMANDS = [MakePuzzleFromLoopCommand, HintFamilyCommand, ApplyHintsCommand, GenerateCommand, LoopBlockFromSolutionCommand];

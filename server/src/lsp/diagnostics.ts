@@ -8,12 +8,12 @@ import {
   Range as LspRange,
 } from 'vscode-languageserver';
 import type { LoopSolution, PathSolution } from '../analysis/result';
-import type { Suggestions } from '../analysis/suggestions';
+import type { Suggestions } from '../design/suggestions';
 import { Grid } from '../model/grid';
 import type { Puzzle } from '../model/puzzle';
 import type { Problem, Range } from '../model/range';
 import type { Analysis } from '../worker/protocol';
-import { Codes, DiagnosticSource } from './protocol';
+import { Codes, DiagnosticSource } from '../protocol-types';
 import { togetherSentence } from './redundantSummary';
 
 /** What code actions read back from a diagnostic. */

@@ -1,7 +1,7 @@
 /** Hover on a cell: where it is, what it holds, and the unique solution around it. */
 import type { Hover } from 'vscode-languageserver';
 import { Grid } from '../model/grid';
-import type { PublishedResult } from './protocol';
+import type { PublishedResult } from '../protocol-types';
 import { cellAt, type Parsed } from './documents';
 import { cellName, direction, toLspRange } from './diagnostics';
 import { togetherSentence } from './redundantSummary';

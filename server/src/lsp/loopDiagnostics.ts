@@ -10,7 +10,7 @@ import { defectCells, describeDefect, type LoopDefect } from '../design/loopDefe
 import type { Puzzle, SlitherlinkPuzzle } from '../model/puzzle';
 import type { Range } from '../model/range';
 import { cellName, toLspRange, type DiagnosticData } from './diagnostics';
-import { Codes, DiagnosticSource } from './protocol';
+import { Codes, DiagnosticSource } from '../protocol-types';
 
 const MAX_RELATED = 20;
 /** Defects of the marks shown one by one; a block with more (a checkerboard) gets one summary more. */

@@ -3,7 +3,7 @@
  * hints "Remove all redundant hints" removes (CheckResult.redundantTogether), for the hover and
  * the `redundant-summary` diagnostic (lsp/diagnostics.ts).
  */
-import type { PublishedResult } from './protocol';
+import type { PublishedResult } from '../protocol-types';
 
 export type Together = Pick<PublishedResult, 'verdict' | 'redundant' | 'redundantTogether' | 'redundantTogetherStopped' | 'extrasPending'>;
 

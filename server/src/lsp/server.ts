@@ -50,7 +50,7 @@ import {
   type PublishedResult,
   type ResultChangedParams,
   type ResultParams,
-} from './protocol';
+} from '../protocol-types';
 import { Scheduler, snapshotKey, type Snapshot } from './scheduler';
 import { parseRule, readSettings, type Settings } from './settings';
 

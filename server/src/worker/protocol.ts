@@ -2,7 +2,7 @@
 import type { CheckResult, CellRef, LoopSolution } from '../analysis/result';
 import type { ConflictResult } from '../analysis/conflicts';
 import type { MinimizeResult } from '../analysis/minimize';
-import type { Suggestions } from '../analysis/suggestions';
+import type { Suggestions } from '../design/suggestions';
 import type { FromLoopResult } from '../design/fromLoop';
 import type { GenerateRequest } from '../design/generateText';
 import type { HintFamilyResult } from '../design/hintFamily';

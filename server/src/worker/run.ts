@@ -2,7 +2,7 @@
 import { checkParsed, checkText } from '../analysis/check';
 import { findConflictingHints } from '../analysis/conflicts';
 import { minimizeHints } from '../analysis/minimize';
-import { findSuggestions } from '../analysis/suggestions';
+import { findSuggestions } from '../design/suggestions';
 import { parsePuzzle } from '../parse/index';
 import type { CheckOptions } from '../analysis/options';
 import type { CheckResult, LoopSolution } from '../analysis/result';

@@ -1,9 +1,16 @@
 /**
- * The server's custom protocol, shared with clients (the VS Code extension may import this file:
- * it has no dependency on vscode-languageserver).
+ * The shared-types module: everything the client (the VS Code extension) knows of the server. The
+ * server's custom protocol (method and command names, their parameters and results) and the types
+ * of what it sends (the check result, the puzzle model). It imports the server's modules for types
+ * only, so no server code runs in the client through it (.dependency-cruiser.cjs checks both).
  */
-import type { CellRef, CheckResult, Verdict } from '../analysis/result';
-import type { Suggestions } from '../analysis/suggestions';
+import type { CellRef, CheckResult, Verdict } from './analysis/result';
+import type { Suggestions } from './design/suggestions';
+
+export type { CellRef, CheckResult, Verdict };
+export type { LoopSolution, PathSolution } from './analysis/result';
+export type { NumberlinkPuzzle, Puzzle, PuzzleKind, SlitherlinkPuzzle } from './model/puzzle';
+export type { Range } from './model/range';
 
 /** Server -> client notification: what the status bar shows for a document. */
 export const StatusNotification = 'linkpuzzle/status';
