@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { NumberlinkRule, PuzzleKind } from '../model/puzzle';
+import { readRuleWords } from '../parse/rule';
 
 /** A mistake in the command line: exit status 2. */
 export class UsageError extends Error {}
@@ -43,28 +44,10 @@ Options for check and solve:
 Exit status: 0 when every file was checked (whatever the verdicts), 1 when a file could not be
 read or parsed, 2 for a usage error.`;
 
-/** Parses `nikoli`, `fill`, `notouch` words separated by spaces or commas. */
-export function parseRule(text: string): NumberlinkRule {
-  const words = text.split(/[\s,]+/).filter((w) => w !== '');
-  if (words.length === 0) throw new UsageError('--rule needs words: nikoli, fill, notouch');
-  const rule: NumberlinkRule = { fill: false, notouch: false };
-  let nikoli = false;
-  for (const w of words) {
-    switch (w.toLowerCase()) {
-      case 'nikoli':
-        nikoli = true;
-        break;
-      case 'fill':
-        rule.fill = true;
-        break;
-      case 'notouch':
-        rule.notouch = true;
-        break;
-      default:
-        throw new UsageError(`unknown rule word '${w}' (expected nikoli, fill, notouch)`);
-    }
-  }
-  if (nikoli && rule.fill) throw new UsageError("--rule: 'nikoli' and 'fill' contradict each other");
+/** `--rule` words: the rule reader of `# rule:` lines (parse/rule.ts); its first problem is the usage error. */
+export function parseRuleOption(text: string): NumberlinkRule {
+  const { rule, problems } = readRuleWords(text);
+  if (problems.length > 0) throw new UsageError(`--rule: ${problems[0].message}`);
   return rule;
 }
 
@@ -131,7 +114,7 @@ export function parseCommandLine(argv: string[]): Command {
   const common: CommonOptions = {
     timeLimitMs: positiveInt('--time-limit', v['time-limit']),
     nodeLimit: positiveInt('--node-limit', v['node-limit']),
-    rule: v.rule === undefined ? undefined : parseRule(v.rule),
+    rule: v.rule === undefined ? undefined : parseRuleOption(v.rule),
     kind: kindOption(v.kind),
   };
   const paths = parsed.positionals;

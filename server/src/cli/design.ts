@@ -2,7 +2,7 @@
 import { Grid } from '../model/grid';
 import type { NumberlinkRule, SlitherlinkPuzzle } from '../model/puzzle';
 import { parsePuzzle, kindFromPath } from '../parse/index';
-import { parseRule, UsageError } from './args';
+import { parseRuleOption, UsageError } from './args';
 import { readText } from './files';
 import { generateText } from '../design/generateText';
 import { adjacentNote } from '../design/generate';
@@ -151,7 +151,7 @@ function runGenerate(f: Flags): number {
     err(`generated in ${Math.round(r.ms)} ms: ${v.summary}`);
     return v.status === 'unique' ? 0 : 1;
   }
-  const rule: NumberlinkRule = f.values.has('--rule') ? parseRule(f.values.get('--rule')!) : { fill: false, notouch: false };
+  const rule: NumberlinkRule = f.values.has('--rule') ? parseRuleOption(f.values.get('--rule')!) : { fill: false, notouch: false };
   const pairs = num(f, '--pairs', 1, 5000);
   const g = generateText({ kind, rows, cols, seed, rule, pairs, allowAdjacent }, control(f));
   if (g.kind !== 'numberlink') return 1;

@@ -37,7 +37,8 @@ import {
   type MakePuzzleFromLoopResult,
   type PublishedResult,
 } from '../protocol-types';
-import { parseRule, type Settings } from './settings';
+import type { Settings } from './settings';
+import { parseRule } from '../parse/rule';
 
 export const DESIGN_COMMANDS = [MakePuzzleFromLoopCommand, HintFamilyCommand, ApplyHintsCommand, GenerateCommand, LoopBlockFromSolutionCommand];
 

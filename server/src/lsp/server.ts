@@ -52,7 +52,8 @@ import {
   type ResultParams,
 } from '../protocol-types';
 import { Scheduler, snapshotKey, type Snapshot } from './scheduler';
-import { parseRule, readSettings, type Settings } from './settings';
+import { readSettings, type Settings } from './settings';
+import { parseRule } from '../parse/rule';
 
 interface DocState {
   uri: string;
