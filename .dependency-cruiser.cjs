@@ -16,6 +16,7 @@ const LAYERS = [
   ['slitherlink', 'numberlink'],
   ['analysis'],
   ['design'],
+  ['genres'],
   ['worker'],
   ['lsp'],
   ['cli'],

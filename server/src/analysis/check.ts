@@ -1,4 +1,4 @@
-import type { NumberlinkRule, Puzzle, PuzzleKind } from '../model/puzzle';
+import type { NumberlinkPuzzle, NumberlinkRule, Puzzle, PuzzleKind } from '../model/puzzle';
 import { parsePuzzle, type ParseResult } from '../parse/index';
 import type { BadBytes } from '../parse/limits';
 import { stopNow, withDeadline } from '../zdd/control';
@@ -61,7 +61,11 @@ export function checkParsed(parsed: ParseResult<Puzzle>, kind: PuzzleKind, optio
 
 /** Checks an already parsed, problem-free puzzle. */
 export function checkPuzzle(puzzle: Puzzle, options: CheckTextOptions = {}): CheckResult {
-  if (puzzle.kind === 'slitherlink') return checkSlitherlink(puzzle, options);
+  return puzzle.kind === 'slitherlink' ? checkSlitherlink(puzzle, options) : checkNumberlinkRule(puzzle, options);
+}
+
+/** A Numberlink check under `options.rule` when given (the CLI's `--rule`), else the file's rule. */
+export function checkNumberlinkRule(puzzle: NumberlinkPuzzle, options: CheckTextOptions = {}): CheckResult {
   if (!options.rule) return checkNumberlink(puzzle, options);
   // An override wins over the file's `# rule:` line and over the default for files without one.
   const rule = { ...options.rule };
