@@ -17,6 +17,7 @@ const LAYERS = [
   ['analysis'],
   ['design'],
   ['genres'],
+  ['findings'],
   ['worker'],
   ['lsp'],
   ['cli'],

@@ -3,7 +3,9 @@
  * scheduler (whether another phase would add something): from the genre's extras, the options
  * the user set, and what the result already has.
  */
+import type { ConflictResult } from '../analysis/conflicts';
 import type { CheckResult } from '../analysis/result';
+import type { Suggestions } from '../design/suggestions';
 import type { PuzzleKind } from '../model/puzzle';
 import { genreOf } from './index';
 
@@ -14,11 +16,14 @@ export interface ExtrasWanted {
   suggest: boolean;
 }
 
-/** A check's answer so far: the result and the extras it carries. */
-export interface ExtrasHave {
+/** A check's answer: the result and the extras it carries (the worker's answer to a check job). */
+export interface Analysis {
   result: CheckResult;
-  conflicts?: unknown;
-  suggestions?: unknown;
+  conflicts?: ConflictResult;
+  suggestions?: Suggestions;
+  /** More phases are coming (the scheduler's partial answer). */
+  partial?: boolean;
+  incremental?: { mode: string; levels: number; reusedLevels: number };
 }
 
 /** A `none` gets the smallest set of conflicting givens. */
@@ -37,7 +42,7 @@ export function wantsRedundant(kind: PuzzleKind, o: ExtrasWanted, r: CheckResult
 }
 
 /** Whether another check (phase 2) would add something to this (phase-1) answer. */
-export function needsMore(kind: PuzzleKind, o: ExtrasWanted, a: ExtrasHave): boolean {
+export function needsMore(kind: PuzzleKind, o: ExtrasWanted, a: Analysis): boolean {
   const r = a.result;
   if (r.countPending) return true;
   if (wantsRedundant(kind, o, r) && r.redundant === undefined) return true;
@@ -47,7 +52,7 @@ export function needsMore(kind: PuzzleKind, o: ExtrasWanted, a: ExtrasHave): boo
 }
 
 /** Whether the pass of "Remove all redundant hints" (phase 3) would add something to this answer. */
-export function needsTogether(kind: PuzzleKind, o: ExtrasWanted, a: ExtrasHave): boolean {
+export function needsTogether(kind: PuzzleKind, o: ExtrasWanted, a: Analysis): boolean {
   const r = a.result;
   return wantsRedundant(kind, o, r) && (r.redundant?.length ?? 0) > 0 && r.redundantTogether === undefined && r.redundantTogetherStopped === undefined;
 }
