@@ -21,10 +21,15 @@ export interface CheckTextOptions extends CheckOptions {
  * (parse, deduction, build, redundant hints) stops at the same deadline with verdict `unknown`.
  */
 export function checkText(text: string, kind: PuzzleKind, options: CheckTextOptions = {}): CheckResult {
+  return checkTextAndPuzzle(text, kind, options).result;
+}
+
+/** checkText, and the puzzle its one parse gave (null when it gave none), for what is said about the result (findings). */
+export function checkTextAndPuzzle(text: string, kind: PuzzleKind, options: CheckTextOptions = {}): { result: CheckResult; puzzle: Puzzle | null } {
   const t0 = performance.now();
   const control = withDeadline(options.control);
   const parsed = parsePuzzle(text, kind, { deadline: control.deadline, isCancelled: control.isCancelled, badBytes: options.badBytes });
-  return checkParsed(parsed, kind, { ...options, control }, t0);
+  return { result: checkParsed(parsed, kind, { ...options, control }, t0), puzzle: parsed.puzzle };
 }
 
 /**
