@@ -23,8 +23,7 @@ import { suggestActions } from './suggest';
 import { designActions } from './designActions';
 import { DesignCommands } from './designCommands';
 import { loopTextDiagnostics } from './loopDiagnostics';
-import { askedFor, fixAllStub, fixAllWithEdit, FIX_ALL_TITLE, quickFixes, wants, type ActionContext, type FixAllData } from './codeActions';
-import { refuseApplyEdit } from './applyEditSupport';
+import { askedFor, fixAllStub, quickFixes, wants, type ActionContext, type FixAllData } from './codeActions';
 import { parseDiagnostics } from './diagnostics';
 import { kindOf, parsed } from './documents';
 import { hoverAt } from './hover';
@@ -44,6 +43,7 @@ import {
   type ResultParams,
 } from '../protocol-types';
 import { Scheduler, snapshotKey, type Snapshot } from './scheduler';
+import { FixAllFlow } from './fixAllFlow';
 import { initializeResult, NO_CAPABILITIES, readCapabilities, type ClientCapabilities } from './clientCapabilities';
 import { DocStates } from './docStates';
 import { ResultPublisher } from './resultPublisher';
@@ -149,39 +149,10 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     }, timerDelay(settings.debounceMs + 300));
   }
 
-  function actionContext(uri: string): ActionContext | null {
-    const doc = documents.get(uri);
-    const st = docs.get(uri);
-    if (!doc || !st || !st.key) return null;
-    const p = parsed(doc, st.kind);
-    const result = st.current?.key === st.key ? st.current.result : undefined;
-    return { uri, version: doc.version, parsed: p, result, key: st.key, documentChanges: caps.documentChanges };
-  }
-
-  /**
-   * Is `ctx` still the document as it is now (same version, same content key)? Checked right
-   * before an edit is built and sent: an edit goes out only for the text it was computed on.
-   */
-  function stillCurrent(ctx: ActionContext): boolean {
-    const st = docs.get(ctx.uri);
-    return documents.get(ctx.uri)?.version === ctx.version && !!st && !st.loading && st.key === ctx.key;
-  }
-
-  /**
-   * The fix-all action with its edit, for the text `ctx` describes; 'changed' when the document
-   * changed while the hints were being removed (no edit then), null when there is nothing to do.
-   */
-  async function computeFixAll(ctx: ActionContext, token?: CancellationToken): Promise<CodeAction | 'changed' | null> {
-    const st = docs.get(ctx.uri);
-    if (!st?.snapshot || st.snapshot.key !== ctx.key || ctx.result?.verdict !== 'unique' || !ctx.result.redundant?.length) return null;
-    const m = await scheduler.minimize(st.snapshot, ctx.result.redundant, (cancel) => token?.onCancellationRequested(cancel));
-    // The text may have changed during the wait: the edit below is built for ctx's text only.
-    if (!stillCurrent(ctx)) return 'changed';
-    if (!m || m.removed.length === 0) return null;
-    const action = fixAllWithEdit(ctx, m.removed);
-    if (!m.minimal) action.title += ' (partial: stopped early)';
-    return action;
-  }
+  const fixAll = new FixAllFlow(connection, documents, docs, scheduler, () => caps);
+  const actionContext = (uri: string) => fixAll.context(uri);
+  const stillCurrent = (ctx: ActionContext) => fixAll.stillCurrent(ctx);
+  const computeFixAll = (ctx: ActionContext, token?: CancellationToken) => fixAll.compute(ctx, token);
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     caps = readCapabilities(params);
@@ -285,28 +256,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       return true;
     }
     if (params.command !== RemoveAllRedundantCommand) return null;
-    // [uri, version]: false (nothing sent) unless the document is still at that version.
-    const args = params.arguments ?? [];
-    const [uri, version] = args as [unknown, unknown];
-    const ctx = typeof uri === 'string' ? actionContext(uri) : null;
-    if (!ctx) return null;
-    if (args.length > 1 && version !== ctx.version) return false;
-    // Nothing to compute for a client that could not take the edit: false, and the user is told why.
-    if (!caps.applyEditSupport) {
-      refuseApplyEdit(connection, FIX_ALL_TITLE);
-      return false;
-    }
-    const action = await computeFixAll(ctx, token);
-    if (action === 'changed') return false;
-    if (!action?.edit) return null;
-    // computeFixAll checked just now, with no wait since: sent for the current text only.
-    if (!stillCurrent(ctx)) return false;
-    try {
-      const applied = await connection.workspace.applyEdit({ label: action.title, edit: action.edit });
-      return applied.applied;
-    } catch {
-      return false;
-    }
+    return fixAll.removeAll(params.arguments ?? [], token);
   });
 
   connection.onRequest(ResultRequest, (params: ResultParams): PublishedResult | null => {
