@@ -23,4 +23,12 @@ describe('check shows findings', () => {
     expect(lines[row]).toMatch(/unique\*/);
     expect(lines[row + 1]).toBe('    Unique, but the solution leaves 2 cells empty: under the nikoli rule a good puzzle uses every cell. Cells (row,col): (1,3) (1,4)');
   });
+
+  it("a unique Slitherlink whose solution is not the file's intended loop: solution-not-intended, with the cells", () => {
+    const f = join(tmp, 'intended.slk');
+    writeFileSync(f, '3 3\n---\nx .\n');
+    const r = spawnSync(process.execPath, [cli, 'check', f], { encoding: 'utf8', env: { ...process.env, HOME: tmp } });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('\n    The unique solution is not the intended loop: they differ at 2 cells. Cells (row,col): (1,1) (1,2)\n');
+  });
 });

@@ -112,8 +112,8 @@ export interface TableRow {
   extra?: string[];
 }
 
-/** Findings whose cells the table does not show otherwise: where the solutions differ, the conflicting givens, the cells a solution leaves empty. */
-const CELL_FINDINGS = new Set<string>([Codes.notCovering, Codes.multipleSolutions, Codes.noSolution]);
+/** Findings whose cells the table does not show otherwise: where the solutions differ, the conflicting givens, the cells a solution leaves empty, where the solution is not the file's intended loop. */
+const CELL_FINDINGS = new Set<string>([Codes.notCovering, Codes.multipleSolutions, Codes.noSolution, Codes.solutionNotIntended]);
 
 /** The findings the table's columns and lines do not already say: each as its message and its cells. */
 export function findingLines(findings: Finding[]): string[] {

@@ -12,10 +12,12 @@ import { parseProblems } from './parseProblems';
 import { redundantHints } from './redundantHint';
 import { redundantSummary } from './redundantSummary';
 import { redundantUndecided } from './redundantUndecided';
+import { solutionNotIntended } from './solutionNotIntended';
 import { undecided } from './undecided';
 
 export type { Finding, FindingData, Place, Related, Severity } from './finding';
 export { parseProblems } from './parseProblems';
+export { loopTextFindings } from './loopText';
 
 /** `p`: the parsed puzzle the analysis is for (null when unknown: everything then sits at the grid). */
 export function findingsOf(p: Puzzle | null, a: Analysis): Finding[] {
@@ -24,7 +26,7 @@ export function findingsOf(p: Puzzle | null, a: Analysis): Finding[] {
     case 'none': return [noSolution(p, a)];
     case 'multiple': return [multipleSolutions(p, a)];
     case 'unknown': return [undecided(a)];
-    case 'unique': return [...redundantHints(p, a), ...some(redundantSummary(a), redundantUndecided(a), notCovering(p, a))];
+    case 'unique': return [...redundantHints(p, a), ...some(redundantSummary(a), redundantUndecided(a), notCovering(p, a), solutionNotIntended(p, a))];
     case 'invalid': return parseProblems(a.result.errors);
   }
 }

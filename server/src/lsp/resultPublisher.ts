@@ -10,7 +10,6 @@ import type { Analysis } from '../worker/protocol';
 import { gridAnchor, resultDiagnostics } from './diagnostics';
 import type { DocStates } from './docStates';
 import { parsed } from './documents';
-import { intendedSolutionDiagnostics } from './loopDiagnostics';
 import type { ProgressReporter } from './progress';
 import type { Snapshot } from './scheduler';
 import { quiet } from './settingsSource';
@@ -47,7 +46,7 @@ export class ResultPublisher {
         : analysis.result.redundant ? 'Finding which redundant hints can go together in' : 'Finding redundant hints in';
       this.progress.begin(s.uri, s.version, what, false);
     }
-    const diagnostics = [...resultDiagnostics(s.uri, p.puzzle, analysis, s.key), ...intendedSolutionDiagnostics(s.uri, p.puzzle, analysis.result, s.key)];
+    const diagnostics = resultDiagnostics(s.uri, p.puzzle, analysis, s.key);
     this.docs.setDiagnostics(st, diagnostics, s.version);
     const r = analysis.result;
     this.progress.status({
@@ -100,7 +99,7 @@ export class ResultPublisher {
       const result = { ...rest, stopped: { limit: 'cancelled' as const, message: 'undecided: cancelled', nodes: 0, progress: 0 } };
       st.current!.result = result;
       const puzzle = parsed(doc, st.kind).puzzle;
-      keep = [...resultDiagnostics(s.uri, puzzle, { result }, s.key), ...intendedSolutionDiagnostics(s.uri, puzzle, result, s.key)];
+      keep = resultDiagnostics(s.uri, puzzle, { result }, s.key);
       quiet(this.connection.sendNotification(ResultChangedNotification, { uri: s.uri, version: s.version, result }));
     }
     this.docs.setDiagnostics(st, [...keep, {

@@ -68,7 +68,7 @@ export interface GeneratedAnswer {
 export type JobAnswer =
   | { type: 'check'; analysis: Analysis }
   | { type: 'minimize'; minimize: MinimizeResult | null }
-  /** `error`: the loop was rejected (design/loop.ts loopProblem). */
+  /** `error`: the loop was rejected (model/loop.ts loopProblem). */
   | { type: 'fromLoop'; result: FromLoopResult | { error: string } }
   | { type: 'hintFamily'; result: HintFamilyResult | { error: string } }
   | { type: 'generate'; result: GeneratedAnswer | { error: string } };
