@@ -6,7 +6,7 @@ import { limitOptions, numberOption, parseFlags, parseRuleOption, UsageError, wh
 import { readText } from './files';
 import { generateText } from '../design/generateText';
 import { adjacentNote } from '../design/generate';
-import { GENERATE_MAX_SIDE, GENERATE_MIN_SIDE, generateSizeError, slowGenerateNote } from '../design/generateLimits';
+import { GENERATE_MAX_SIDE, GENERATE_MIN_SIDE, generateSizeError, slowGenerateNote } from '../protocol-types';
 import { fromLoopVerdict, puzzleFromLoop } from '../design/fromLoop';
 import { hintFamily } from '../design/hintFamily';
 import { suggestHints } from '../design/makeUnique';
