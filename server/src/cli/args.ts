@@ -1,5 +1,6 @@
 import type { NumberlinkRule, PuzzleKind } from '../model/puzzle';
 import { readRuleWords } from '../parse/rule';
+import { GENRES } from '../genres/index';
 import { MAX_TIMER_MS } from '../zdd/control';
 
 /** A mistake in the command line: exit status 2. */
@@ -126,8 +127,9 @@ function togetherLimit(f: Flags): number {
 
 function kindOption(value: string | undefined): PuzzleKind | undefined {
   if (value === undefined) return undefined;
-  if (value === 'slitherlink' || value === 'numberlink') return value;
-  throw new UsageError(`--kind must be slitherlink or numberlink, not '${value}'`);
+  const genre = GENRES.find((g) => g.kind === value);
+  if (genre) return genre.kind;
+  throw new UsageError(`--kind must be ${GENRES.map((g) => g.kind).join(' or ')}, not '${value}'`);
 }
 
 export function parseCommandLine(argv: string[]): Command {

@@ -1,7 +1,8 @@
 // `linkpuzzle generate|import|export|design|suggest`: the designer's commands.
 import { Grid } from '../model/grid';
 import type { NumberlinkRule, SlitherlinkPuzzle } from '../model/puzzle';
-import { parsePuzzle, kindFromPath } from '../parse/index';
+import { parsePuzzle } from '../parse/index';
+import { kindFromPath } from '../genres/index';
 import { limitOptions, numberOption, parseFlags, parseRuleOption, UsageError, wholeOption, type Flags } from './args';
 import { readText } from './files';
 import { generateText } from '../design/generateText';

@@ -30,3 +30,8 @@ export function genreOfPath(path: string): Genre | null {
   const ext = m?.[1]!.toLowerCase();
   return GENRES.find((g) => g.extension === ext) ?? null;
 }
+
+/** The kind of a file name by its extension (any case), or null. */
+export function kindFromPath(path: string): PuzzleKind | null {
+  return genreOfPath(path)?.kind ?? null;
+}
