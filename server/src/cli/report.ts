@@ -1,5 +1,7 @@
 import type { CheckResult, LoopSolution, PathSolution } from '../analysis/result';
 import type { PuzzleKind } from '../model/puzzle';
+import type { Finding } from '../findings/index';
+import { Codes } from '../protocol-types';
 
 /** One element of `linkpuzzle check --json`'s array (../shared/FORMATS.md). */
 export interface JsonEntry {
@@ -106,6 +108,18 @@ function verdictText(r: CheckResult): string {
 export interface TableRow {
   file: string;
   result: CheckResult;
+  /** Lines from the findings (findingLines), below the result's own details. */
+  extra?: string[];
+}
+
+/** Findings whose cells the table does not show otherwise: where the solutions differ, the conflicting givens, the cells a solution leaves empty, where the solution is not the file's intended loop. */
+const CELL_FINDINGS = new Set<string>([Codes.notCovering, Codes.multipleSolutions, Codes.noSolution, Codes.solutionNotIntended]);
+
+/** The findings the table's columns and lines do not already say: each as its message and its cells. */
+export function findingLines(findings: Finding[]): string[] {
+  return findings
+    .filter((f) => CELL_FINDINGS.has(f.code) && (f.related?.length ?? 0) > 0)
+    .map((f) => `${f.message} Cells (row,col): ${f.related!.map((r) => cellText(r.cell)).join(' ')}`);
 }
 
 /** The default, human-readable report: one line per file, details indented below it. */
@@ -133,9 +147,9 @@ export function formatTable(rows: TableRow[]): string {
       .join('  ')
       .trimEnd();
   const out = [line(header)];
-  rows.forEach(({ file, result: r }, i) => {
+  rows.forEach(({ file, result: r, extra }, i) => {
     out.push(line(cells[i]));
-    out.push(...details(file, r).map((d) => '    ' + d));
+    out.push(...[...details(file, r), ...(extra ?? [])].map((d) => '    ' + d));
   });
   let footnote = false;
   for (const { result: r } of rows) if (verdictText(r) === 'unique*') footnote = true;

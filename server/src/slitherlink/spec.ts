@@ -17,6 +17,7 @@
  */
 import { Grid } from '../model/grid';
 import { ACCEPT, REJECT, type Spec } from '../zdd/spec';
+import { gridEdgeOrder as pointGridEdgeOrder } from '../zdd/frontier';
 
 const BROKEN = -9;
 
@@ -69,27 +70,11 @@ export interface CycleSpecOptions {
 }
 
 /**
- * All grid edges, vertex by vertex along the longer side so that the frontier runs across the
- * shorter one (about min(rows, cols) + 1 vertices): for each vertex, its edge to the next vertex in
- * the sweep line, then its edge to the next line.
+ * All grid edges in the engine's grid sweep (`zdd/frontier.ts` gridEdgeOrder on the grid points,
+ * whose edge numbering is the Grid's): the frontier runs across the shorter side.
  */
 export function gridEdgeOrder(grid: Grid): number[] {
-  const { rows, cols } = grid;
-  const out: number[] = [];
-  if (cols <= rows) {
-    for (let r = 0; r <= rows; r++)
-      for (let c = 0; c <= cols; c++) {
-        if (c < cols) out.push(grid.horizontalEdge(r, c));
-        if (r < rows) out.push(grid.verticalEdge(r, c));
-      }
-  } else {
-    for (let c = 0; c <= cols; c++)
-      for (let r = 0; r <= rows; r++) {
-        if (r < rows) out.push(grid.verticalEdge(r, c));
-        if (c < cols) out.push(grid.horizontalEdge(r, c));
-      }
-  }
-  return out;
+  return Array.from(pointGridEdgeOrder(grid.rows + 1, grid.cols + 1));
 }
 
 export class SlitherlinkSpec implements Spec {
