@@ -6,6 +6,7 @@ import type { CheckOptions } from './options';
 import type { CheckResult } from './result';
 import { checkNumberlink } from './numberlink';
 import { checkSlitherlink } from './slitherlink';
+import { checkTilingSlitherlink } from './tiling';
 
 export interface CheckTextOptions extends CheckOptions {
   /** Numberlink: use this rule whatever the file's `# rule:` line says (CLI `--rule`). */
@@ -61,7 +62,7 @@ export function checkParsed(parsed: ParseResult<Puzzle>, kind: PuzzleKind, optio
 
 /** Checks an already parsed, problem-free puzzle. */
 export function checkPuzzle(puzzle: Puzzle, options: CheckTextOptions = {}): CheckResult {
-  if (puzzle.kind === 'slitherlink') return checkSlitherlink(puzzle, options);
+  if (puzzle.kind === 'slitherlink') return puzzle.tiling ? checkTilingSlitherlink(puzzle, options) : checkSlitherlink(puzzle, options);
   if (!options.rule) return checkNumberlink(puzzle, options);
   // An override wins over the file's `# rule:` line and over the default for files without one.
   const rule = { ...options.rule };
