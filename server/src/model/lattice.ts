@@ -541,10 +541,18 @@ export function makeLattice(ref: TilingRef): Lattice {
   if (hit) return hit;
   const bad = tilingSizeError(ref);
   if (bad) throw new Error(`${ref.name} ${ref.width}x${ref.height}: ${bad}`);
-  const b = new Builder();
-  GENERATORS[ref.name](b, ref.width, ref.height, ref.desc);
-  const lattice = new Lattice({ ...ref }, b.faces, b.rows, b.xy);
+  const lattice = generateLattice(ref);
   if (cache.size >= 32) cache.clear();
   cache.set(key, lattice);
   return lattice;
+}
+
+/**
+ * The lattice of any size, even one Loopy refuses as too small (small patches for tests); not
+ * cached. Sizes of at least 1 only.
+ */
+export function generateLattice(ref: TilingRef): Lattice {
+  const b = new Builder();
+  GENERATORS[ref.name](b, ref.width, ref.height, ref.desc);
+  return new Lattice({ ...ref }, b.faces, b.rows, b.xy);
 }

@@ -31,9 +31,9 @@ const GROUP_NODES = 1_000_000;
  * says which of the group's hints some loop breaks (its live events); a group whose diagram
  * passes GROUP_NODES is split in two (faces are numbered row by row, so halves are regions), and a
  * single hint gets the caller's whole limits. Throws StopError (time, cancellation, or a single
- * hint past the node limit).
+ * hint past the node limit). `groupNodes`: GROUP_NODES, smaller in tests (more splits).
  */
-export function latticeRedundantHints(lattice: Lattice, hints: Int8Array, control?: RunControl): number[] {
+export function latticeRedundantHints(lattice: Lattice, hints: Int8Array, control?: RunControl, groupNodes = GROUP_NODES): number[] {
   const hinted: number[] = [];
   for (let f = 0; f < lattice.faceCount; f++) if (hints[f] >= 0) hinted.push(f);
   const necessary = new Set<number>();
@@ -43,7 +43,7 @@ export function latticeRedundantHints(lattice: Lattice, hints: Int8Array, contro
     const breakable = new Uint8Array(lattice.faceCount);
     for (const f of group) breakable[f] = 1;
     const spec = new SlitherlinkSpec(lattice, hints, { breakable, mustBreak: true });
-    const budget = group.length > 1 ? Math.min(GROUP_NODES, maxNodes ?? GROUP_NODES) : maxNodes;
+    const budget = group.length > 1 ? Math.min(groupNodes, maxNodes ?? groupNodes) : maxNodes;
     try {
       const { live } = findLiveEvents(spec, { ...control, limits: { ...control?.limits, ...(budget !== undefined ? { maxNodes: budget } : {}) } });
       for (const f of live) necessary.add(f);
