@@ -7,6 +7,8 @@ import { makeLattice } from '../../server/src/model/lattice';
 import { parseLoopyTilingId, loopyTilingId } from '../../server/src/exchange/loopyTiling';
 import { writeTilingSlitherlink } from '../../server/src/exchange/tilingText';
 import { SUPPORTED, loopEdgesOf } from './tiling-corpus';
+import { runJob } from '../../server/src/worker/run';
+import { checkSlitherlink } from '../../server/src/analysis/slitherlink';
 
 describe('Loopy tilings corpus: check through the .slk form', () => {
   for (const entry of SUPPORTED) {
@@ -29,4 +31,24 @@ describe('Loopy tilings corpus: check through the .slk form', () => {
       expect(loopyTilingId(parsed.puzzle!.tiling!, parsed.puzzle!.hints, params)).toBe(entry.id);
     });
   }
+});
+
+describe('tilings through the language server\'s worker and checkSlitherlink', () => {
+  const entry = SUPPORTED.find((e) => e.grid === 'Cairo')!;
+  const p = parseLoopyTilingId(entry.id);
+  if ('error' in p) throw new Error(p.error);
+  const text = writeTilingSlitherlink(p.tiling, p.hints);
+
+  it('a check job with a document (the incremental path) checks the tiling, not a square grid', () => {
+    const options = { limits: { timeMs: 60_000, maxNodes: 20_000_000 }, redundant: false, conflicts: false, suggest: false };
+    const answer = runJob({ type: 'check', text, kind: 'slitherlink', options, uri: 'file:///cairo.slk' }, {});
+    if (answer.type !== 'check') throw new Error(answer.type);
+    expect(answer.analysis.result.tiling?.name).toBe('cairo');
+    expect(answer.analysis.result.verdict).toBe('unique');
+  });
+
+  it('checkSlitherlink on a tiling puzzle is the tiling check', () => {
+    const r = checkSlitherlink(parseSlitherlink(text).puzzle!, { redundant: false });
+    expect([r.verdict, r.tiling?.name]).toEqual(['unique', 'cairo']);
+  });
 });

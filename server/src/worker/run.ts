@@ -79,7 +79,8 @@ function check(job: Extract<Job, { type: 'check' }>, options: CheckOptions): { r
     const parsed = parsePuzzle(job.text, job.kind, { deadline: control.deadline, isCancelled: control.isCancelled });
     const { puzzle, problems } = parsed;
     if (!puzzle || problems.length > 0 || parsed.stopped) return { result: checkParsed(parsed, job.kind, options, t0) };
-    if (puzzle.kind === 'slitherlink') {
+    // A tiling is checked by checkText (analysis/tiling.ts): the session is square-only.
+    if (puzzle.kind === 'slitherlink' && !puzzle.tiling) {
       const session = sessionFor(job.uri);
       const result = session.check(puzzle, options);
       trimSessions(job.uri);
