@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseSlitherlink } from '../../server/src/parse/index';
 import { checkText } from '../../server/src/analysis/check';
 import { makeLattice } from '../../server/src/model/lattice';
+import { latticeLoopMeets } from '../../server/src/slitherlink/latticeSolve';
 
 const HONEY = '# grid: honeycomb 3x3\n. 2 .\n3 . 4\n. . 1\n';
 
@@ -121,5 +122,29 @@ describe('.slk on a tiling: parse', () => {
     expect((r.solution as { edges: unknown[] }).edges.length).toBe(6);
     expect(r.redundant!.length).toBeGreaterThan(0);
     for (const c of r.redundant!) expect(c.face).toBe(c.row * 3 + c.col);
+  });
+});
+
+describe('drafts on a tiling: witnesses decide what the count cannot', () => {
+  // An empty 30x30 honeycomb: far too many loops to count within 400,000 nodes.
+  const text = '# grid: honeycomb 30x30\n' + `${Array(30).fill('.').join(' ')}\n`.repeat(30);
+
+  it('with witnesses: multiple from two different loops, each meeting the hints', () => {
+    const r = checkText(text, 'slitherlink', { witnesses: true, countAfterWitnesses: false, control: { limits: { maxNodes: 400_000, timeMs: 60_000 } } });
+    expect(r.verdict).toBe('multiple');
+    expect([r.count, r.countAtLeast, r.countPending]).toEqual([null, '2', true]);
+    const a = (r.solution as { edgeIds: number[] }).edgeIds, b = (r.secondSolution as { edgeIds: number[] }).edgeIds;
+    expect(a.join()).not.toBe(b.join());
+    const lattice = makeLattice({ name: 'honeycomb', width: 30, height: 30 });
+    for (const loop of [a, b]) expect(latticeLoopMeets(lattice, new Int8Array(lattice.faceCount).fill(-1), loop)).toBe(true);
+  });
+
+  it('counting after the witnesses stops at the node limit: still multiple, the limit named; without witnesses: unknown', () => {
+    const limits = { maxNodes: 400_000, timeMs: 60_000 };
+    const r = checkText(text, 'slitherlink', { witnesses: true, control: { limits } });
+    expect([r.verdict, r.count, r.countAtLeast]).toEqual(['multiple', null, '2']);
+    expect(r.stopped?.limit).toBe('nodes');
+    const plain = checkText(text, 'slitherlink', { control: { limits } });
+    expect([plain.verdict, plain.stopped?.limit]).toEqual(['unknown', 'nodes']);
   });
 });

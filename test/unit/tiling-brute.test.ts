@@ -7,9 +7,10 @@ import { generateLattice, type TilingName, type Lattice } from '../../server/src
 import { Grid } from '../../server/src/model/grid';
 import { SlitherlinkSpec } from '../../server/src/slitherlink/spec';
 import { buildLoops } from '../../server/src/slitherlink/solve';
-import { buildLatticeLoops, latticeRedundantHints } from '../../server/src/slitherlink/latticeSolve';
+import { buildLatticeLoops, latticeLoopMeets, latticeRedundantHints } from '../../server/src/slitherlink/latticeSolve';
 import { buildZdd } from '../../server/src/zdd/build';
 import { allCycles, faceCounts, meets } from './tiling-cycles';
+import { redundantTogether } from '../../server/src/analysis/tiling';
 
 /** A patch per tiling small enough for the search (a few thousand to a few hundred thousand cycles). */
 const PATCHES: [TilingName, number, number, string?][] = [
@@ -86,6 +87,15 @@ describe('Slitherlink on tilings: ZDD against brute force', () => {
             if (cycles.filter((c) => meets(lattice, c, without)).length === 1) expected.push(f);
           }
           expect(latticeRedundantHints(lattice, hints)).toEqual(expected);
+          // Together: removed one at a time in that order while one cycle stays.
+          const now = Int8Array.from(hints);
+          const together: number[] = [];
+          for (const f of expected) {
+            now[f] = -1;
+            if (cycles.filter((c) => meets(lattice, c, now)).length === 1) together.push(f);
+            else now[f] = hints[f];
+          }
+          expect(redundantTogether(lattice, hints, expected, {}).removed).toEqual(together);
           // Groups split down to single hints (a tiny node budget per group) say the same.
           expect(latticeRedundantHints(lattice, hints, undefined, 20)).toEqual(expected);
         }
@@ -93,6 +103,21 @@ describe('Slitherlink on tilings: ZDD against brute force', () => {
       });
     });
   }
+
+  it('latticeLoopMeets: a cycle meeting its hints, not two cycles, not a path, not a broken hint', () => {
+    const lattice = generateLattice({ name: 'honeycomb', width: 3, height: 3 });
+    const none = new Int8Array(lattice.faceCount).fill(-1);
+    const cycles = allCycles(lattice);
+    const a = cycles.find((c) => c.length === 6)!;
+    const b = cycles.find((c) => c.length === 6 && c.every((e) => !a.some((x) => [lattice.ends[2 * x], lattice.ends[2 * x + 1]].some((v) => v === lattice.ends[2 * e] || v === lattice.ends[2 * e + 1]))))!;
+    expect(latticeLoopMeets(lattice, none, a)).toBe(true);
+    expect(latticeLoopMeets(lattice, none, [...a, ...b])).toBe(false);
+    expect(latticeLoopMeets(lattice, none, a.slice(1))).toBe(false);
+    const hints = Int8Array.from(faceCounts(lattice, a));
+    expect(latticeLoopMeets(lattice, hints, a)).toBe(true);
+    hints[0] = (hints[0] + 1) % 7;
+    expect(latticeLoopMeets(lattice, hints, a)).toBe(false);
+  });
 
   it('the square lattice counts as the square grid does (same hints, cell r*cols+c = face r*cols+c)', () => {
     const random = rng(11);

@@ -63,7 +63,7 @@ export function toJson(file: string, r: CheckResult): JsonEntry {
     ...(r.tiling ? { tiling: { ...r.tiling } } : {}),
     redundant: r.redundant ? r.redundant.map(cellJson) : null,
     ...(r.redundantStopped ? { redundantStopped: r.redundantStopped.message } : {}),
-    ...(r.kind === 'slitherlink' ? { redundantTogether: r.redundantTogether ? r.redundantTogether.map((c) => ({ row: c.row, col: c.col })) : null } : {}),
+    ...(r.kind === 'slitherlink' ? { redundantTogether: r.redundantTogether ? r.redundantTogether.map(cellJson) : null } : {}),
     ...(r.redundantTogetherStopped ? { redundantTogetherStopped: r.redundantTogetherStopped.message } : {}),
     solution: solutionJson(r.solution),
     errors: r.errors.map((p) => ({
@@ -105,9 +105,9 @@ export function timeText(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-/** Text for people: 1-based (row,col). */
-export function cellText(c: { row: number; col: number }): string {
-  return `(${c.row + 1},${c.col + 1})`;
+/** Text for people: 1-based (row,col); a tiling's face by its number (#12). */
+export function cellText(c: { row: number; col: number; face?: number }): string {
+  return c.face !== undefined ? `#${c.face}` : `(${c.row + 1},${c.col + 1})`;
 }
 
 function verdictText(r: CheckResult): string {
@@ -160,7 +160,7 @@ export function details(file: string, r: CheckResult): string[] {
   const out: string[] = [];
   for (const p of r.errors) out.push(`${file}:${p.range.line + 1}:${p.range.col + 1}: ${p.message}`);
   if (r.redundant && r.redundant.length > 0) {
-    if (r.tiling) out.push(`redundant hints (face numbers): ${r.redundant.map((c) => c.face).join(' ')}`);
+    if (r.tiling) out.push(`redundant hints (face numbers): ${r.redundant.map(cellText).join(' ')}`);
     else out.push(`redundant hints (row,col): ${r.redundant.map(cellText).join(' ')}`);
   }
   if (r.redundantStopped) out.push(`redundant hints not decided: ${r.redundantStopped.message}`);

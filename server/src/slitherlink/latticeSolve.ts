@@ -5,6 +5,8 @@
 import type { Lattice } from '../model/lattice';
 import { StopError, type RunControl } from '../zdd/control';
 import { buildZdd, findLiveEvents } from '../zdd/build';
+import { searchSet } from '../zdd/search';
+import { DiffersSpec } from '../zdd/specs/differs';
 import type { Zdd } from '../zdd/zdd';
 import { SlitherlinkSpec } from './spec';
 
@@ -56,4 +58,66 @@ export function latticeRedundantHints(lattice: Lattice, hints: Int8Array, contro
   };
   visit(hinted);
   return hinted.filter((f) => !necessary.has(f));
+}
+
+export interface LatticeWitnesses {
+  /** 'none' / 'unique': proved by an exhausted search; 'multiple': two loops found; null: undecided. */
+  verdict: 'none' | 'unique' | 'multiple' | null;
+  first?: number[];
+  second?: number[];
+}
+
+/**
+ * Two loops, or a proof of none or of one, by depth-first search over the spec (zdd/search.ts)
+ * without building the diagram: a draft with too many loops to count is still `multiple`. Dead
+ * states count against `budget` (and the caller's node limit); time and cancellation throw StopError.
+ * Every loop returned is checked against the hints directly.
+ */
+export function latticeWitnesses(
+  lattice: Lattice, hints: Int8Array, control: RunControl & { deadline: number }, budget = { first: 20_000, second: 100_000 },
+): LatticeWitnesses {
+  const spec = new SlitherlinkSpec(lattice, hints);
+  const limits = (maxNodes: number) => ({
+    maxNodes: Math.min(maxNodes, control.limits?.maxNodes ?? Infinity), deadline: control.deadline,
+    timeMs: control.limits?.timeMs ?? 0, isCancelled: control.isCancelled,
+  });
+  const found = searchSet(spec, limits(budget.first));
+  if (found === false) return { verdict: 'none' };
+  if (found === null) return { verdict: null };
+  const first = spec.edgesOf(found);
+  if (!latticeLoopMeets(lattice, hints, first)) return { verdict: null };
+  const differs = new DiffersSpec(spec, spec.levels, found);
+  const other = searchSet(differs, limits(budget.second), differs.preferX);
+  if (other === false) return { verdict: 'unique', first };
+  if (other === null) return { verdict: null, first };
+  const second = spec.edgesOf(other);
+  if (!latticeLoopMeets(lattice, hints, second) || second.join() === first.join()) return { verdict: null, first };
+  return { verdict: 'multiple', first, second };
+}
+
+/** Whether `edges` are one simple loop of the lattice meeting every hint (checked directly, not by the spec). */
+export function latticeLoopMeets(lattice: Lattice, hints: Int8Array, edges: readonly number[]): boolean {
+  if (edges.length < 3) return false;
+  const count = new Int32Array(lattice.faceCount);
+  const degree = new Int32Array(lattice.vertexCount);
+  const parent = Int32Array.from({ length: lattice.vertexCount }, (_, v) => v);
+  const find = (v: number): number => {
+    while (parent[v] !== v) v = parent[v] = parent[parent[v]];
+    return v;
+  };
+  let components = 0;
+  for (const e of edges) {
+    const a = lattice.ends[2 * e], b = lattice.ends[2 * e + 1];
+    for (const v of [a, b]) if (degree[v]++ === 0) components++;
+    const ra = find(a), rb = find(b);
+    if (ra !== rb) { parent[ra] = rb; components--; }
+    for (let k = 0; k < 2; k++) {
+      const f = lattice.sides[2 * e + k];
+      if (f >= 0) count[f]++;
+    }
+  }
+  for (let v = 0; v < lattice.vertexCount; v++) if (degree[v] !== 0 && degree[v] !== 2) return false;
+  if (components !== 1) return false;
+  for (let f = 0; f < lattice.faceCount; f++) if (hints[f] >= 0 && count[f] !== hints[f]) return false;
+  return true;
 }
