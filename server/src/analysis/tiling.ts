@@ -78,7 +78,7 @@ function uniqueOutcome(lattice: Lattice, hints: Int8Array, loop: number[], optio
   if (options.redundant === false) return { verdict: 'unique', count: '1', solution };
   let redundant: number[];
   try {
-    redundant = latticeRedundantHints(lattice, hints, control);
+    redundant = latticeRedundantHints(lattice, hints, control, { solution: loop });
   } catch (e) {
     if (!(e instanceof StopError)) throw e;
     return { verdict: 'unique', count: '1', solution, redundantStopped: undecided('redundant hints', e.stopped) };
