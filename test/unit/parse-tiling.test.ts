@@ -148,3 +148,12 @@ describe('drafts on a tiling: witnesses decide what the count cannot', () => {
     expect([plain.verdict, plain.stopped?.limit]).toEqual(['unknown', 'nodes']);
   });
 });
+
+describe('size limits of tilings', () => {
+  it('a tiling of more than 1,048,576 faces is refused at its size, before anything is built', () => {
+    const p = parseSlitherlink('# grid: greatgreatdodecagonal 300x300\n. .\n').problems;
+    expect(p.map((x) => x.code)).toEqual(['grid-size']);
+    expect(p[0].message).toMatch(/too large/);
+    expect(p[0].range).toEqual({ line: 0, col: 30, endLine: 0, endCol: 37 });
+  });
+});

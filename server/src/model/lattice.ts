@@ -41,27 +41,29 @@ export interface TilingInfo {
   omin: number;
   /** Other names a `# grid:` line accepts. */
   aliases: string[];
+  /** Most faces one unit (x, y) of the generator adds: bounds the size before anything is built. */
+  unitFaces: number;
 }
 
 /** Loopy's grid types that this module generates, by Loopy's type number. */
 export const TILINGS: readonly TilingInfo[] = [
-  { name: 'square', loopyType: 0, title: 'Squares', amin: 3, omin: 3, aliases: ['squares'] },
-  { name: 'triangular', loopyType: 1, title: 'Triangular', amin: 3, omin: 3, aliases: ['triangles'] },
-  { name: 'honeycomb', loopyType: 2, title: 'Honeycomb', amin: 3, omin: 3, aliases: ['hexagonal'] },
-  { name: 'snubsquare', loopyType: 3, title: 'Snub-Square', amin: 3, omin: 3, aliases: ['snub-square'] },
-  { name: 'cairo', loopyType: 4, title: 'Cairo', amin: 3, omin: 4, aliases: [] },
-  { name: 'greathexagonal', loopyType: 5, title: 'Great-Hexagonal', amin: 3, omin: 3, aliases: ['great-hexagonal'] },
-  { name: 'octagonal', loopyType: 6, title: 'Octagonal', amin: 3, omin: 3, aliases: [] },
-  { name: 'kites', loopyType: 7, title: 'Kites', amin: 3, omin: 3, aliases: ['kite'] },
-  { name: 'floret', loopyType: 8, title: 'Floret', amin: 1, omin: 2, aliases: [] },
-  { name: 'dodecagonal', loopyType: 9, title: 'Dodecagonal', amin: 2, omin: 2, aliases: [] },
-  { name: 'greatdodecagonal', loopyType: 10, title: 'Great-Dodecagonal', amin: 2, omin: 2, aliases: ['great-dodecagonal'] },
-  { name: 'greatgreatdodecagonal', loopyType: 13, title: 'Great-Great-Dodecagonal', amin: 2, omin: 2, aliases: ['great-great-dodecagonal'] },
-  { name: 'kagome', loopyType: 14, title: 'Kagome', amin: 3, omin: 3, aliases: [] },
-  { name: 'compassdodecagonal', loopyType: 15, title: 'Compass-Dodecagonal', amin: 2, omin: 2, aliases: ['compass-dodecagonal'] },
+  { name: 'square', unitFaces: 1, loopyType: 0, title: 'Squares', amin: 3, omin: 3, aliases: ['squares'] },
+  { name: 'triangular', unitFaces: 3, loopyType: 1, title: 'Triangular', amin: 3, omin: 3, aliases: ['triangles'] },
+  { name: 'honeycomb', unitFaces: 1, loopyType: 2, title: 'Honeycomb', amin: 3, omin: 3, aliases: ['hexagonal'] },
+  { name: 'snubsquare', unitFaces: 3, loopyType: 3, title: 'Snub-Square', amin: 3, omin: 3, aliases: ['snub-square'] },
+  { name: 'cairo', unitFaces: 2, loopyType: 4, title: 'Cairo', amin: 3, omin: 4, aliases: [] },
+  { name: 'greathexagonal', unitFaces: 6, loopyType: 5, title: 'Great-Hexagonal', amin: 3, omin: 3, aliases: ['great-hexagonal'] },
+  { name: 'octagonal', unitFaces: 2, loopyType: 6, title: 'Octagonal', amin: 3, omin: 3, aliases: [] },
+  { name: 'kites', unitFaces: 6, loopyType: 7, title: 'Kites', amin: 3, omin: 3, aliases: ['kite'] },
+  { name: 'floret', unitFaces: 6, loopyType: 8, title: 'Floret', amin: 1, omin: 2, aliases: [] },
+  { name: 'dodecagonal', unitFaces: 3, loopyType: 9, title: 'Dodecagonal', amin: 2, omin: 2, aliases: [] },
+  { name: 'greatdodecagonal', unitFaces: 6, loopyType: 10, title: 'Great-Dodecagonal', amin: 2, omin: 2, aliases: ['great-dodecagonal'] },
+  { name: 'greatgreatdodecagonal', unitFaces: 12, loopyType: 13, title: 'Great-Great-Dodecagonal', amin: 2, omin: 2, aliases: ['great-great-dodecagonal'] },
+  { name: 'kagome', unitFaces: 3, loopyType: 14, title: 'Kagome', amin: 3, omin: 3, aliases: [] },
+  { name: 'compassdodecagonal', unitFaces: 6, loopyType: 15, title: 'Compass-Dodecagonal', amin: 2, omin: 2, aliases: ['compass-dodecagonal'] },
 ];
 
-/** Faces past this many are refused (a lattice costs some 100 bytes a face). */
+/** Faces past this many are refused, as square grids past 1,048,576 cells are (parse/limits.ts). */
 export const MAX_LATTICE_FACES = 1 << 20;
 
 export function tilingInfo(name: TilingName): TilingInfo {
@@ -85,7 +87,9 @@ export function tilingSizeError(ref: TilingRef): string | null {
   if (!Number.isSafeInteger(w) || !Number.isSafeInteger(h) || w < 1 || h < 1) return 'width and height must both be positive';
   if (w < info.amin || h < info.amin) return `width and height for this grid type must both be at least ${info.amin}`;
   if (w < info.omin && h < info.omin) return `at least one of width and height for this grid type must be at least ${info.omin}`;
-  if (w * h > MAX_LATTICE_FACES / 8) return `${w}x${h} is too large (at most ${MAX_LATTICE_FACES / 8} units)`;
+  if (w * h * info.unitFaces > MAX_LATTICE_FACES) {
+    return `${w}x${h} is too large (up to ${w * h * info.unitFaces} faces; at most ${MAX_LATTICE_FACES} are checked)`;
+  }
   if (ref.desc !== undefined && !(ref.name === 'triangular' && ref.desc === '0')) {
     return ref.name === 'triangular' ? `unknown triangular grid description "${ref.desc}" (only "0")` : 'this grid type takes no grid description';
   }
