@@ -11,10 +11,6 @@ import { makeLattice, tilingByName, tilingSizeError, TILINGS, type TilingRef } f
 import { type Line, ProblemList, range, contentRange, splitTokens, splitCompact, decideLayout, hasInnerBlank, describeChar, plural } from './lines';
 import type { BadByteMarks } from './utf8';
 
-export interface TilingParse {
-  puzzle: SlitherlinkPuzzle | null;
-}
-
 /** The `# grid:` line's meaning: a tiling, squares (the plain grid), or problems only. */
 export type GridLine = { tiling: TilingRef } | { square: true } | { bad: true };
 
