@@ -6,6 +6,7 @@ import type { CheckOptions } from './options';
 import type { CheckResult } from './result';
 import { checkNumberlink } from './numberlink';
 import { checkSlitherlink } from './slitherlink';
+import { checkTilingSlitherlink } from './tiling';
 
 export interface CheckTextOptions extends CheckOptions {
   /** Numberlink: use this rule whatever the file's `# rule:` line says (CLI `--rule`). */
@@ -66,7 +67,8 @@ export function checkParsed(parsed: ParseResult<Puzzle>, kind: PuzzleKind, optio
 
 /** Checks an already parsed, problem-free puzzle. */
 export function checkPuzzle(puzzle: Puzzle, options: CheckTextOptions = {}): CheckResult {
-  return puzzle.kind === 'slitherlink' ? checkSlitherlink(puzzle, options) : checkNumberlinkRule(puzzle, options);
+  if (puzzle.kind === 'slitherlink') return puzzle.tiling ? checkTilingSlitherlink(puzzle, options) : checkSlitherlink(puzzle, options);
+  return checkNumberlinkRule(puzzle, options);
 }
 
 /** A Numberlink check under `options.rule` when given (the CLI's `--rule`), else the file's rule. */

@@ -15,6 +15,8 @@ import { hintsOfEdges, loopEdgesOf, loopProblem } from '../model/loop';
 import { defectCells, describeDefect, loopDefects } from '../design/loopDefects';
 import { parsePuzzLink, puzzleUrl } from '../exchange/puzzlink';
 import { loopyId, parseLoopyId } from '../exchange/loopy';
+import { isLoopyTilingId, loopyTilingId, parseLoopyTilingId } from '../exchange/loopyTiling';
+import { writeTilingSlitherlink } from '../exchange/tilingText';
 import { replaceHints, writeNumberlink, writeSlitherlink } from '../exchange/text';
 import { DEFAULT_LIMITS, type RunControl } from '../zdd/control';
 
@@ -134,6 +136,12 @@ function runGenerate(f: Flags): number {
 function runImport(f: Flags): number {
   const src = f.positional[0];
   if (!src) throw new UsageError('import needs a puzz.link URL or a Loopy game ID');
+  if (isLoopyTilingId(src.trim())) {
+    const g = parseLoopyTilingId(src.trim());
+    if ('error' in g) { err(g.error); return 1; }
+    out(writeTilingSlitherlink(g.tiling, g.hints, { loopy: src.trim() }));
+    return 0;
+  }
   if (/^\s*\d+x\d+[^:]*:/.test(src)) {
     const g = parseLoopyId(src);
     if ('error' in g) { err(g.error); return 1; }
@@ -171,9 +179,16 @@ function runExport(f: Flags): number {
   const p = loadPuzzle(f.positional[0]);
   if (f.switches.has('--loopy')) {
     if (p.kind !== 'slitherlink') throw new UsageError('Loopy game IDs are for Slitherlink only');
+    if (p.tiling) {
+      // The `# loopy:` line's parameters keep the difficulty letter when they name the same grid.
+      const from = p.metadata.find((m) => m.key === 'loopy')?.value;
+      out(loopyTilingId(p.tiling, p.hints, from?.slice(0, Math.max(0, from.indexOf(':'))).trim()));
+      return 0;
+    }
     out(loopyId(p));
     return 0;
   }
+  if (p.kind === 'slitherlink' && p.tiling) throw new UsageError('puzz.link URLs are for square grids: export --loopy gives the Loopy game ID of a tiling');
   const { url, warning } = puzzleUrl(p);
   out(url);
   if (warning) err(`warning: ${warning}`);
@@ -184,6 +199,7 @@ function runDesign(f: Flags): number {
   const path = f.positional[0];
   const { puzzle: p, text } = loadPuzzleText(path);
   if (p.kind !== 'slitherlink') throw new UsageError('design works on .slk files');
+  if (p.tiling) throw new UsageError('design works on square grids only (not on tilings yet)');
   if (!p.solution) throw new FileError(`${path}: no solution block: add a line --- after the grid, then one row of x (inside) and . (outside) per grid row`);
   const grid = new Grid(p.rows, p.cols);
   const on = loopEdgesOf(grid, p.solution);
@@ -259,6 +275,7 @@ function runSuggest(f: Flags): number {
   const path = f.positional[0];
   const p = loadPuzzle(path);
   if (p.kind !== 'slitherlink') throw new UsageError('suggest works on .slk files');
+  if (p.tiling) throw new UsageError('suggest works on square grids only (not on tilings yet)');
   const r = suggestHints(p.rows, p.cols, p.hints, { control: control(f) });
   const at = (x: { row: number; col: number }) => `row ${x.row + 1}, column ${x.col + 1}`;
   if (f.switches.has('--json')) {

@@ -10,6 +10,8 @@ import { parseCommandLine, UsageError, USAGE, type CommonOptions } from './args'
 import { expandPaths, readText, type PuzzleFile } from './files';
 import { countStoppedText, details, findingLines, formatTable, prettyJson, summaryLine, toJson, type TableRow } from './report';
 import { drawLoop, drawPaths } from './draw';
+import { drawTilingSvg } from './drawTiling';
+import { makeLattice } from '../model/lattice';
 import { DESIGN_USAGE, runDesignCommand } from './design';
 
 export const EXIT_OK = 0;
@@ -190,7 +192,11 @@ function runSolve(cmd: Extract<ReturnType<typeof parseCommandLine>, { name: 'sol
       break;
   }
   if (!result.solution) return EXIT_OK;
-  if (puzzle.kind === 'slitherlink') {
+  if (puzzle.kind === 'slitherlink' && puzzle.tiling) {
+    // No text drawing of a tiling: an SVG picture (`linkpuzzle solve x.slk > x.svg` after the first line).
+    const solution = result.solution as LoopSolution;
+    out(drawTilingSvg(makeLattice(puzzle.tiling), puzzle.hints, solution.edgeIds ?? []));
+  } else if (puzzle.kind === 'slitherlink') {
     const width = puzzle.cols <= 25 ? 3 : 1;
     out(drawLoop(puzzle.rows, puzzle.cols, puzzle.hints, (result.solution as LoopSolution).edges, width));
   } else {

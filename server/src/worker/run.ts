@@ -78,7 +78,8 @@ function check(job: Extract<Job, { type: 'check' }>, options: CheckOptions): { r
   const parsed = parseOnce(job.text, job.kind, { deadline: control.deadline, isCancelled: control.isCancelled });
   const { puzzle, problems } = parsed;
   if (!puzzle || problems.length > 0 || parsed.stopped) return { result: checkParsed(parsed, job.kind, options, t0) };
-  if (job.uri && puzzle.kind === 'slitherlink') {
+  // A tiling is checked by checkParsed (analysis/tiling.ts): the session is square-only.
+  if (job.uri && puzzle.kind === 'slitherlink' && !puzzle.tiling) {
     const session = sessionFor(job.uri);
     const result = session.check(puzzle, options);
     trimSessions(job.uri);
