@@ -31,7 +31,7 @@ import {
   raceCancellation,
   sizeWarning,
 } from './designInput';
-import type { CellHint, GenerateParams, MakePuzzleFromLoopOptions } from '../../server/src/lsp/protocol';
+import type { CellHint, GenerateParams, MakePuzzleFromLoopOptions } from '../../server/src/protocol-types';
 import { formatMs } from './summary';
 
 export const DesignCommands = {

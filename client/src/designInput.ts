@@ -4,7 +4,7 @@
  * imports, so they are unit-tested.
  */
 import { formatCount, formatMs } from './summary';
-import { GENERATE_MAX_SIDE, GENERATE_MIN_SIDE, generateSizeError, slowGenerateNote } from '../../server/src/design/generateLimits';
+import { GENERATE_MAX_SIDE, GENERATE_MIN_SIDE, generateSizeError, slowGenerateNote } from '../../server/src/protocol-types';
 
 import {
   ApplyHintsCommand,
@@ -16,7 +16,7 @@ import {
   type GenerateResult,
   type HintFamilyAnswer,
   type MakePuzzleFromLoopResult,
-} from '../../server/src/lsp/protocol';
+} from '../../server/src/protocol-types';
 
 /** The language server's design commands (vscode-languageclient registers them under these ids). */
 export const DesignServerCommands = {
@@ -27,7 +27,7 @@ export const DesignServerCommands = {
   loopBlockFromSolution: LoopBlockFromSolutionCommand,
 } as const;
 
-/** The generators' sizes: the same rule as `linkpuzzle generate` and the server (design/generateLimits.ts). */
+/** The generators' sizes: the same rule as `linkpuzzle generate` and the server (protocol-types.ts). */
 export const MIN_SIZE = GENERATE_MIN_SIDE;
 export const MAX_SIZE = GENERATE_MAX_SIDE;
 export const DEFAULT_SIZE = '10x10';

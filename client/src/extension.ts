@@ -9,7 +9,7 @@ import {
   type LanguageClientOptions,
   type ServerOptions,
 } from 'vscode-languageclient/node';
-import type { CheckResult } from '../../server/src/analysis/result';
+import type { CheckResult } from '../../server/src/protocol-types';
 import { parsePuzzle } from '../../server/src/parse/index';
 import { registerCommands, Commands, type CommandHost } from './commands';
 import { registerDesignCommands } from './designCommands';

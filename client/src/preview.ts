@@ -7,8 +7,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { CheckResult } from '../../server/src/analysis/result';
-import type { Puzzle, PuzzleKind } from '../../server/src/model/puzzle';
+import type { CheckResult, Puzzle, PuzzleKind } from '../../server/src/protocol-types';
 import { parsePuzzle } from '../../server/src/parse/index';
 import { messageSvg, renderSvg } from './render';
 import { previewTarget } from './previewTarget';

@@ -5,9 +5,7 @@
  * about the text shown (same grid and hints).
  */
 import * as vscode from 'vscode';
-import type { CheckResult } from '../../server/src/analysis/result';
-import type { Puzzle } from '../../server/src/model/puzzle';
-import type { Range } from '../../server/src/model/range';
+import type { CheckResult, Puzzle, Range } from '../../server/src/protocol-types';
 import { parsePuzzle } from '../../server/src/parse/index';
 import { isPuzzleDocument, type ResultStore } from './results';
 import { puzzleSignature } from './signature';

@@ -20,11 +20,9 @@
  * the other's edges that this one lacks (`lp-edge-other`); of a Numberlink, the cells used
  * differently (`lp-diff-cell`). So either board alone shows every difference.
  */
-import type { NumberlinkPuzzle, Puzzle, SlitherlinkPuzzle } from '../../server/src/model/puzzle';
-import type { CellRef, CheckResult, LoopSolution, PathSolution, Usage } from '../../server/src/analysis/result';
-import type { HintChoice, Suggestions } from '../../server/src/analysis/suggestions';
+import type { CellRef, CheckResult, HintChoice, LoopSolution, NumberlinkPuzzle, PathSolution, Puzzle, SlitherlinkPuzzle, Suggestions, Usage } from '../../server/src/protocol-types';
 import { Grid } from '../../server/src/model/grid';
-import { loopEdgesOf, loopProblem } from '../../server/src/design/loop';
+import { loopEdgesOf, loopProblem } from '../../server/src/model/loop';
 import { formatCount } from './summary';
 
 /**

@@ -4,7 +4,7 @@
  * and the preview read it; neither ever solves anything itself.
  */
 import * as vscode from 'vscode';
-import type { CheckResult } from '../../server/src/analysis/result';
+import type { CheckResult } from '../../server/src/protocol-types';
 import type { StatusParams } from './summary';
 
 export interface ResultEntry {

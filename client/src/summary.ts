@@ -2,7 +2,7 @@
  * Short texts for a check's outcome, shared by the status bar and the preview's toolbar.
  * Pure: no VS Code imports.
  */
-import type { CellRef, Verdict } from '../../server/src/analysis/result';
+import type { CellRef, Verdict } from '../../server/src/protocol-types';
 
 /** The server's `linkpuzzle/status` notification. */
 export interface StatusParams {

@@ -4,7 +4,8 @@
 // timed just before and after the files (test/bench/reference.mjs), for ratios next in time.
 import { readFileSync } from 'node:fs';
 import { checkText } from '../../server/src/analysis/check';
-import { parsePuzzle, kindFromPath } from '../../server/src/parse/index';
+import { parsePuzzle } from '../../server/src/parse/index';
+import { kindFromPath } from '../../server/src/genres/index';
 import type { NumberlinkRule } from '../../server/src/model/puzzle';
 import { measureReference } from './reference.mjs';
 

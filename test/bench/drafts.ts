@@ -8,7 +8,8 @@
  *   `random`: the pairs on random distinct cells (often no solution).
  */
 import { Grid } from '../../server/src/model/grid';
-import { hintsOfEdges, loopEdgesOf, seededRandom } from '../../server/src/design/loop';
+import { hintsOfEdges, loopEdgesOf } from '../../server/src/model/loop';
+import { seededRandom } from '../../server/src/util/random';
 import { randomInside } from '../../server/src/design/randomLoop';
 import { randomHamiltonianPath } from '../../server/src/design/generate';
 

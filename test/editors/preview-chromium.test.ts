@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/analysis/check';
-import { findSuggestions } from '../../server/src/analysis/suggestions';
+import { findSuggestions } from '../../server/src/design/suggestions';
 import type { CheckResult, PathSolution } from '../../server/src/analysis/result';
 import type { Puzzle } from '../../server/src/model/puzzle';
 import { parseNumberlink, parseSlitherlink } from '../../server/src/parse/index';

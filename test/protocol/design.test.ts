@@ -13,7 +13,7 @@ import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
 import { checkText } from '../../server/src/analysis/check';
 import { checkSlitherlink } from '../../server/src/analysis/slitherlink';
 import type { LoopSolution } from '../../server/src/analysis/result';
-import { hintsOfEdges, loopEdgesOf } from '../../server/src/design/loop';
+import { hintsOfEdges, loopEdgesOf } from '../../server/src/model/loop';
 import { Grid } from '../../server/src/model/grid';
 import type { SlitherlinkPuzzle } from '../../server/src/model/puzzle';
 import { parseNumberlink, parseSlitherlink } from '../../server/src/parse/index';
@@ -361,7 +361,7 @@ describe('linkpuzzle.generate', () => {
   });
 
   it('clear errors for sizes and options it cannot take', async () => {
-    // the sizes of linkpuzzle generate and of the client's input box (design/generateLimits.ts)
+    // the sizes of linkpuzzle generate and of the client's input box (protocol-types.ts)
     expect((await command('linkpuzzle.generate', { kind: 'slitherlink', rows: 0, cols: 0 })).error).toBe('the width must be a whole number from 2 to 60 (got 0)');
     expect((await command('linkpuzzle.generate', { kind: 'numberlink', rows: 5, cols: 61 })).error).toBe('the width must be a whole number from 2 to 60 (got 61)');
     expect((await command('linkpuzzle.generate', { kind: 'numberlink', rows: 1, cols: 5 })).error).toBe('the height must be a whole number from 2 to 60 (got 1)');

@@ -218,7 +218,8 @@ describe('linkpuzzle design / suggest', () => {
 void execFileSync;
 
 import { Grid } from '../../server/src/model/grid';
-import { hintsOfEdges, loopEdgesOf, seededRandom } from '../../server/src/design/loop';
+import { hintsOfEdges, loopEdgesOf } from '../../server/src/model/loop';
+import { seededRandom } from '../../server/src/util/random';
 import { randomInside } from '../../server/src/design/randomLoop';
 import { writeSlitherlink, writeSolutionBlock } from '../../server/src/exchange/text';
 

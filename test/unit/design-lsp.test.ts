@@ -3,10 +3,10 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver';
 import { parseSlitherlink } from '../../server/src/parse/index';
 import { checkText } from '../../server/src/analysis/check';
-import { findSuggestions } from '../../server/src/analysis/suggestions';
+import { findSuggestions } from '../../server/src/design/suggestions';
 import type { SlitherlinkPuzzle } from '../../server/src/model/puzzle';
 import { suggestActions } from '../../server/src/lsp/suggest';
-import { Codes, DiagnosticSource } from '../../server/src/lsp/protocol';
+import { Codes, DiagnosticSource } from '../../server/src/protocol-types';
 
 const uri = 'file:///t.slk';
 const zero = { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } };

@@ -5,7 +5,7 @@ import { buildLoops } from '../../server/src/slitherlink/solve';
 import { checkSlitherlink } from '../../server/src/analysis/slitherlink';
 import { suggestHints, valueCounts } from '../../server/src/design/makeUnique';
 import { puzzleOf } from '../../server/src/design/uniqueness';
-import { seededRandom } from '../../server/src/design/loop';
+import { seededRandom } from '../../server/src/util/random';
 import { bruteLoops } from './slitherlink-brute';
 
 function bruteValueCounts(rows: number, cols: number, hints: Int8Array): number[] {

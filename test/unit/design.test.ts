@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Grid } from '../../server/src/model/grid';
 import { hintFamily } from '../../server/src/design/hintFamily';
 import { puzzleFromLoop } from '../../server/src/design/fromLoop';
-import { hintsOfEdges, insideOfEdges, loopEdgesOf, loopProblem } from '../../server/src/design/loop';
+import { hintsOfEdges, insideOfEdges, loopEdgesOf, loopProblem } from '../../server/src/model/loop';
 import { bitsOf, bruteHintFamily, hardKey, popcount } from './design-brute';
 import { bruteLoops } from './slitherlink-brute';
 
@@ -134,7 +134,7 @@ describe('.slk solution block', () => {
 
 import { hasOtherLoop } from '../../server/src/design/uniqueness';
 import { randomInside } from '../../server/src/design/randomLoop';
-import { seededRandom } from '../../server/src/design/loop';
+import { seededRandom } from '../../server/src/util/random';
 
 describe('hasOtherLoop (the removal and generator uniqueness test) against brute force', () => {
   it('random loops and random hint subsets of them', () => {

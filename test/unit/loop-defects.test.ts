@@ -1,7 +1,7 @@
 /** Where a drawn loop is not one simple loop: the defects (design/loopDefects.ts) and the `loop-not-simple` diagnostics at their marks. */
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../../server/src/model/grid';
-import { loopEdgesOf, loopProblem } from '../../server/src/design/loop';
+import { loopEdgesOf, loopProblem } from '../../server/src/model/loop';
 import { loopDefects } from '../../server/src/design/loopDefects';
 import { parseSlitherlink } from '../../server/src/parse/index';
 import { loopTextDiagnostics } from '../../server/src/lsp/loopDiagnostics';

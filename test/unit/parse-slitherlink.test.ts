@@ -1,7 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseSlitherlink, parsePuzzle, kindFromPath } from '../../server/src/parse/index';
+import { parseSlitherlink, parsePuzzle } from '../../server/src/parse/index';
+import { kindFromPath } from '../../server/src/genres/index';
 import type { SlitherlinkPuzzle } from '../../server/src/model/puzzle';
 import { checkInvariants, sliceRange, render } from './parse-helpers';
 

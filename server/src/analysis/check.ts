@@ -1,4 +1,4 @@
-import type { NumberlinkRule, Puzzle, PuzzleKind } from '../model/puzzle';
+import type { NumberlinkPuzzle, NumberlinkRule, Puzzle, PuzzleKind } from '../model/puzzle';
 import { parsePuzzle, type ParseResult } from '../parse/index';
 import type { BadBytes } from '../parse/limits';
 import { stopNow, withDeadline } from '../zdd/control';
@@ -6,6 +6,7 @@ import type { CheckOptions } from './options';
 import type { CheckResult } from './result';
 import { checkNumberlink } from './numberlink';
 import { checkSlitherlink } from './slitherlink';
+import { checkTilingSlitherlink } from './tiling';
 
 export interface CheckTextOptions extends CheckOptions {
   /** Numberlink: use this rule whatever the file's `# rule:` line says (CLI `--rule`). */
@@ -21,10 +22,15 @@ export interface CheckTextOptions extends CheckOptions {
  * (parse, deduction, build, redundant hints) stops at the same deadline with verdict `unknown`.
  */
 export function checkText(text: string, kind: PuzzleKind, options: CheckTextOptions = {}): CheckResult {
+  return checkTextAndPuzzle(text, kind, options).result;
+}
+
+/** checkText, and the puzzle its one parse gave (null when it gave none), for what is said about the result (findings). */
+export function checkTextAndPuzzle(text: string, kind: PuzzleKind, options: CheckTextOptions = {}): { result: CheckResult; puzzle: Puzzle | null } {
   const t0 = performance.now();
   const control = withDeadline(options.control);
   const parsed = parsePuzzle(text, kind, { deadline: control.deadline, isCancelled: control.isCancelled, badBytes: options.badBytes });
-  return checkParsed(parsed, kind, { ...options, control }, t0);
+  return { result: checkParsed(parsed, kind, { ...options, control }, t0), puzzle: parsed.puzzle };
 }
 
 /**
@@ -61,7 +67,12 @@ export function checkParsed(parsed: ParseResult<Puzzle>, kind: PuzzleKind, optio
 
 /** Checks an already parsed, problem-free puzzle. */
 export function checkPuzzle(puzzle: Puzzle, options: CheckTextOptions = {}): CheckResult {
-  if (puzzle.kind === 'slitherlink') return checkSlitherlink(puzzle, options);
+  if (puzzle.kind === 'slitherlink') return puzzle.tiling ? checkTilingSlitherlink(puzzle, options) : checkSlitherlink(puzzle, options);
+  return checkNumberlinkRule(puzzle, options);
+}
+
+/** A Numberlink check under `options.rule` when given (the CLI's `--rule`), else the file's rule. */
+export function checkNumberlinkRule(puzzle: NumberlinkPuzzle, options: CheckTextOptions = {}): CheckResult {
   if (!options.rule) return checkNumberlink(puzzle, options);
   // An override wins over the file's `# rule:` line and over the default for files without one.
   const rule = { ...options.rule };

@@ -1,16 +1,23 @@
 import type { Problem } from '../model/range';
 import type { Stopped } from '../zdd/control';
+import type { TilingRef } from '../model/lattice';
 
 export type Verdict = 'invalid' | 'none' | 'unique' | 'multiple' | 'unknown';
 
 export interface CellRef {
   row: number;
   col: number;
+  /** On a tiling: the face (Loopy's number); `row` and `col` are then its line and place in the file's grid. */
+  face?: number;
 }
 
-/** A Slitherlink solution: the loop's edges as vertex pairs [r1, c1, r2, c2] (0-based grid points). */
+/**
+ * A Slitherlink solution: the loop's edges as vertex pairs [r1, c1, r2, c2] (0-based grid points).
+ * On a tiling: [x1, y1, x2, y2] in Loopy's coordinates, and `edgeIds` the lattice's edge numbers.
+ */
 export interface LoopSolution {
   edges: [number, number, number, number][];
+  edgeIds?: number[];
 }
 
 /** A Numberlink solution: one path per label, endpoint to endpoint, as [row, col] cells. */
@@ -42,6 +49,8 @@ export interface CheckResult {
   kind: 'slitherlink' | 'numberlink';
   rows: number;
   cols: number;
+  /** Slitherlink on a tiling (rows, cols: its height and width). */
+  tiling?: TilingRef;
   verdict: Verdict;
   /** Exact count as a decimal string, or null when unknown. */
   count: string | null;

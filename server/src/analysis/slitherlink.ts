@@ -14,11 +14,14 @@ import type { CheckOptions } from './options';
 import type { CheckResult, CellRef } from './result';
 import { ALWAYS_COUNT_SIDE, decide, isDraft, type Outcome, type Timed } from './witnesses';
 import { findLoopWitnesses } from '../slitherlink/witness';
+import { checkTilingSlitherlink } from './tiling';
 
 /** Above this many cells on the shorter side an all-empty grid is not counted (its count is of no use). */
 const EMPTY_COUNT_MAX_SIDE = 8;
 
 export function checkSlitherlink(puzzle: SlitherlinkPuzzle, options: CheckOptions = {}): CheckResult {
+  // Everything below is for squares (deduction, witnesses, Grid): a tiling has its own check.
+  if (puzzle.tiling) return checkTilingSlitherlink(puzzle, options);
   const t0 = performance.now();
   const { rows, cols } = puzzle;
   const base = { kind: 'slitherlink' as const, rows, cols, errors: [] };

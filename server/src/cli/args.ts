@@ -1,5 +1,7 @@
-import { parseArgs } from 'node:util';
 import type { NumberlinkRule, PuzzleKind } from '../model/puzzle';
+import { readRuleWords } from '../parse/rule';
+import { GENRES } from '../genres/index';
+import { MAX_TIMER_MS } from '../zdd/control';
 
 /** A mistake in the command line: exit status 2. */
 export class UsageError extends Error {}
@@ -45,43 +47,79 @@ Options for check and solve:
 Exit status: 0 when every file was checked (whatever the verdicts), 1 when a file could not be
 read or parsed, 2 for a usage error.`;
 
-/** Parses `nikoli`, `fill`, `notouch` words separated by spaces or commas. */
-export function parseRule(text: string): NumberlinkRule {
-  const words = text.split(/[\s,]+/).filter((w) => w !== '');
-  if (words.length === 0) throw new UsageError('--rule needs words: nikoli, fill, notouch');
-  const rule: NumberlinkRule = { fill: false, notouch: false };
-  let nikoli = false;
-  for (const w of words) {
-    switch (w.toLowerCase()) {
-      case 'nikoli':
-        nikoli = true;
-        break;
-      case 'fill':
-        rule.fill = true;
-        break;
-      case 'notouch':
-        rule.notouch = true;
-        break;
-      default:
-        throw new UsageError(`unknown rule word '${w}' (expected nikoli, fill, notouch)`);
-    }
-  }
-  if (nikoli && rule.fill) throw new UsageError("--rule: 'nikoli' and 'fill' contradict each other");
+/** `--rule` words: the rule reader of `# rule:` lines (parse/rule.ts); its first problem is the usage error. */
+export function parseRuleOption(text: string): NumberlinkRule {
+  const { rule, problems } = readRuleWords(text);
+  if (problems.length > 0) throw new UsageError(`--rule: ${problems[0].message}`);
   return rule;
 }
 
-function positiveInt(name: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) <= 0 || !Number.isSafeInteger(Number(value))) {
-    throw new UsageError(`${name} needs a positive whole number, not '${value}'`);
+/** The options of one command line: values by flag name (the last one given wins), switches, the rest. */
+export interface Flags {
+  positional: string[];
+  values: Map<string, string>;
+  switches: Set<string>;
+}
+
+/**
+ * The one flag reader of every command: `--name value` or `--name=value` for the flags in
+ * `values`, the `switches` alone; `-h` is `--help`; `--` ends the options; any other word starting
+ * with `-` (but `-` itself) is an unknown option.
+ */
+export function parseFlags(args: readonly string[], spec: { values: readonly string[]; switches: readonly string[] }): Flags {
+  const f: Flags = { positional: [], values: new Map(), switches: new Set() };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--') {
+      f.positional.push(...args.slice(i + 1));
+      break;
+    }
+    if (a === '-h') {
+      f.switches.add('--help');
+      continue;
+    }
+    const eq = a.startsWith('--') ? a.indexOf('=') : -1;
+    const name = eq > 0 ? a.slice(0, eq) : a;
+    if (spec.values.includes(name)) {
+      const v = eq > 0 ? a.slice(eq + 1) : args[++i];
+      if (v === undefined) throw new UsageError(`${name} needs a value`);
+      f.values.set(name, v);
+    } else if (spec.switches.includes(name) || name === '--help') {
+      if (eq > 0) throw new UsageError(`${name} takes no value`);
+      f.switches.add(name);
+    } else if (a.startsWith('-') && a !== '-') throw new UsageError(`unknown option ${name}`);
+    else f.positional.push(a);
   }
-  return Number(value);
+  return f;
+}
+
+/** A whole number from `min` to `max` (undefined when the flag is absent). */
+export function wholeOption(f: Flags, name: string, min: number, max: number): number | undefined {
+  const v = f.values.get(name);
+  if (v === undefined) return undefined;
+  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) throw new UsageError(`${name} must be a whole number from ${min} to ${max}, not '${v}'`);
+  return Number(v);
+}
+
+/** A number from `min` to `max`, fractions allowed (undefined when the flag is absent). */
+export function numberOption(f: Flags, name: string, min: number, max: number): number | undefined {
+  const v = f.values.get(name);
+  if (v === undefined) return undefined;
+  const x = v.trim() === '' ? NaN : Number(v);
+  if (!Number.isFinite(x) || x < min || x > max) throw new UsageError(`${name} must be a number from ${min} to ${max}, not '${v}'`);
+  return x;
+}
+
+/** `--time-limit MS` and `--node-limit N`, as every command reads them. */
+export function limitOptions(f: Flags): { timeLimitMs?: number; nodeLimit?: number } {
+  return { timeLimitMs: wholeOption(f, '--time-limit', 1, MAX_TIMER_MS), nodeLimit: wholeOption(f, '--node-limit', 1, 2 ** 31 - 1) };
 }
 
 /** Default time of the pass behind the `together` column: a share of a check, not its whole limit. */
 export const DEFAULT_TOGETHER_LIMIT_MS = 2000;
 
-function togetherLimit(value: string | undefined): number {
+function togetherLimit(f: Flags): number {
+  const value = f.values.get('--together-limit');
   if (value === undefined) return DEFAULT_TOGETHER_LIMIT_MS;
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) {
     throw new UsageError(`--together-limit needs a whole number of milliseconds (0 skips it), not '${value}'`);
@@ -91,8 +129,9 @@ function togetherLimit(value: string | undefined): number {
 
 function kindOption(value: string | undefined): PuzzleKind | undefined {
   if (value === undefined) return undefined;
-  if (value === 'slitherlink' || value === 'numberlink') return value;
-  throw new UsageError(`--kind must be slitherlink or numberlink, not '${value}'`);
+  const genre = GENRES.find((g) => g.kind === value);
+  if (genre) return genre.kind;
+  throw new UsageError(`--kind must be ${GENRES.map((g) => g.kind).join(' or ')}, not '${value}'`);
 }
 
 export function parseCommandLine(argv: string[]): Command {
@@ -108,43 +147,19 @@ export function parseCommandLine(argv: string[]): Command {
   }
   if (name !== 'check' && name !== 'solve') throw new UsageError(`unknown command '${name}'`);
 
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: rest,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        json: { type: 'boolean' },
-        'no-redundant': { type: 'boolean' },
-        'together-limit': { type: 'string' },
-        usage: { type: 'boolean' },
-        'time-limit': { type: 'string' },
-        'node-limit': { type: 'string' },
-        rule: { type: 'string' },
-        kind: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (e) {
-    throw new UsageError((e as Error).message);
-  }
-  const v = parsed.values;
-  if (v.help) return { name: 'help', topic: name };
-  const common: CommonOptions = {
-    timeLimitMs: positiveInt('--time-limit', v['time-limit']),
-    nodeLimit: positiveInt('--node-limit', v['node-limit']),
-    rule: v.rule === undefined ? undefined : parseRule(v.rule),
-    kind: kindOption(v.kind),
-  };
-  const paths = parsed.positionals;
+  const f = parseFlags(rest, { values: ['--together-limit', '--time-limit', '--node-limit', '--rule', '--kind'], switches: ['--json', '--no-redundant', '--usage'] });
+  if (f.switches.has('--help')) return { name: 'help', topic: name };
+  const rule = f.values.get('--rule');
+  const common: CommonOptions = { ...limitOptions(f), rule: rule === undefined ? undefined : parseRuleOption(rule), kind: kindOption(f.values.get('--kind')) };
+  const json = f.switches.has('--json');
+  const paths = f.positional;
   if (name === 'check') {
     if (paths.length === 0) throw new UsageError('check needs at least one FILE or DIR');
-    return { name, paths, json: !!v.json, redundant: !v['no-redundant'], togetherLimitMs: togetherLimit(v['together-limit']), usage: !!v.usage, ...common };
+    return { name, paths, json, redundant: !f.switches.has('--no-redundant'), togetherLimitMs: togetherLimit(f), usage: f.switches.has('--usage'), ...common };
   }
-  if (v['no-redundant']) throw new UsageError('--no-redundant applies to check only');
-  if (v['together-limit'] !== undefined) throw new UsageError('--together-limit applies to check only');
-  if (v.usage) throw new UsageError('--usage applies to check only');
+  if (f.switches.has('--no-redundant')) throw new UsageError('--no-redundant applies to check only');
+  if (f.values.has('--together-limit')) throw new UsageError('--together-limit applies to check only');
+  if (f.switches.has('--usage')) throw new UsageError('--usage applies to check only');
   if (paths.length !== 1) throw new UsageError('solve needs exactly one FILE');
-  return { name, path: paths[0], json: !!v.json, ...common };
+  return { name, path: paths[0], json, ...common };
 }

@@ -1,19 +1,22 @@
 // `linkpuzzle generate|import|export|design|suggest`: the designer's commands.
 import { Grid } from '../model/grid';
 import type { NumberlinkRule, SlitherlinkPuzzle } from '../model/puzzle';
-import { parsePuzzle, kindFromPath } from '../parse/index';
-import { parseRule, UsageError } from './args';
+import { parsePuzzle } from '../parse/index';
+import { kindFromPath } from '../genres/index';
+import { limitOptions, numberOption, parseFlags, parseRuleOption, UsageError, wholeOption, type Flags } from './args';
 import { readText } from './files';
 import { generateText } from '../design/generateText';
 import { adjacentNote } from '../design/generate';
-import { GENERATE_MAX_SIDE, GENERATE_MIN_SIDE, generateSizeError, slowGenerateNote } from '../design/generateLimits';
+import { GENERATE_MAX_SIDE, GENERATE_MIN_SIDE, generateSizeError, slowGenerateNote } from '../protocol-types';
 import { fromLoopVerdict, puzzleFromLoop } from '../design/fromLoop';
 import { hintFamily } from '../design/hintFamily';
 import { suggestHints } from '../design/makeUnique';
-import { hintsOfEdges, loopEdgesOf, loopProblem } from '../design/loop';
+import { hintsOfEdges, loopEdgesOf, loopProblem } from '../model/loop';
 import { defectCells, describeDefect, loopDefects } from '../design/loopDefects';
 import { parsePuzzLink, puzzleUrl } from '../exchange/puzzlink';
 import { loopyId, parseLoopyId } from '../exchange/loopy';
+import { isLoopyTilingId, loopyTilingId, parseLoopyTilingId } from '../exchange/loopyTiling';
+import { writeTilingSlitherlink } from '../exchange/tilingText';
 import { replaceHints, writeNumberlink, writeSlitherlink } from '../exchange/text';
 import { DEFAULT_LIMITS, type RunControl } from '../zdd/control';
 
@@ -40,48 +43,13 @@ const err = (s: string) => process.stderr.write(`linkpuzzle: ${s}\n`);
 
 const COMMANDS = new Set(['generate', 'import', 'export', 'design', 'suggest']);
 
-interface Flags {
-  positional: string[];
-  values: Map<string, string>;
-  switches: Set<string>;
-}
-
-const VALUE_FLAGS = new Set(['--seed', '--density', '--pairs', '--rule', '--time-limit', '--node-limit']);
-const SWITCHES = new Set(['--url', '--loopy', '--family', '--only-hinted', '--json', '--solution', '--allow-adjacent']);
-
-function parseFlags(args: string[]): Flags {
-  const f: Flags = { positional: [], values: new Map(), switches: new Set() };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const eq = a.indexOf('=');
-    const name = a.startsWith('--') && eq > 0 ? a.slice(0, eq) : a;
-    if (VALUE_FLAGS.has(name)) {
-      const v = eq > 0 && a.startsWith('--') ? a.slice(eq + 1) : args[++i];
-      if (v === undefined) throw new UsageError(`${name} needs a value`);
-      f.values.set(name, v);
-    } else if (SWITCHES.has(a)) f.switches.add(a);
-    else if (a.startsWith('--') && a.length > 2) throw new UsageError(`unknown option ${a}`);
-    else f.positional.push(a);
-  }
-  return f;
-}
-
-function num(f: Flags, name: string, min: number, max: number): number | undefined {
-  const v = f.values.get(name);
-  if (v === undefined) return undefined;
-  const x = Number(v);
-  if (!Number.isFinite(x) || x < min || x > max) throw new UsageError(`${name} must be a number from ${min} to ${max}`);
-  return x;
-}
-
-function timeLimit(f: Flags): number | undefined {
-  return num(f, '--time-limit', 1, 1e9);
-}
+const FLAGS = {
+  values: ['--seed', '--density', '--pairs', '--rule', '--time-limit', '--node-limit'],
+  switches: ['--url', '--loopy', '--family', '--only-hinted', '--json', '--solution', '--allow-adjacent'],
+};
 
 function control(f: Flags): RunControl {
-  const t = timeLimit(f);
-  const n = num(f, '--node-limit', 1, 2 ** 31 - 1);
-  if (n !== undefined && !Number.isInteger(n)) throw new UsageError('--node-limit must be a whole number');
+  const { timeLimitMs: t, nodeLimit: n } = limitOptions(f);
   if (t === undefined && n === undefined) return {};
   return { limits: { ...(t !== undefined ? { timeMs: t } : {}), ...(n !== undefined ? { maxNodes: n } : {}) } };
 }
@@ -104,7 +72,11 @@ class FileError extends Error {}
 export function runDesignCommand(argv: string[]): number | null {
   if (argv.length === 0 || !COMMANDS.has(argv[0])) return null;
   try {
-    const f = parseFlags(argv.slice(1));
+    const f = parseFlags(argv.slice(1), FLAGS);
+    if (f.switches.has('--help')) {
+      out(DESIGN_USAGE);
+      return 0;
+    }
     switch (argv[0]) {
       case 'generate': return runGenerate(f);
       case 'import': return runImport(f);
@@ -134,14 +106,14 @@ function runGenerate(f: Flags): number {
   const cols = Number(m[1]), rows = Number(m[2]);
   const bad = generateSizeError(cols, rows);
   if (bad) throw new UsageError(`generate: ${bad} (the size is WxH, each side from ${GENERATE_MIN_SIDE} to ${GENERATE_MAX_SIDE})`);
-  const seed = num(f, '--seed', 0, 2 ** 32 - 1) ?? Math.floor(Math.random() * 2 ** 31);
+  const seed = wholeOption(f, '--seed', 0, 2 ** 32 - 1) ?? Math.floor(Math.random() * 2 ** 31);
   const allowAdjacent = f.switches.has('--allow-adjacent');
   if (allowAdjacent && kind !== 'numberlink') throw new UsageError('--allow-adjacent is for numberlink');
   // Said before the work starts, so a long wait is expected (and can be cut short with --time-limit).
   const slow = slowGenerateNote(kind, cols, rows);
-  if (slow) err(`note: ${slow} (time limit ${timeLimit(f) ?? DEFAULT_LIMITS.timeMs} ms: --time-limit MS)`);
+  if (slow) err(`note: ${slow} (time limit ${limitOptions(f).timeLimitMs ?? DEFAULT_LIMITS.timeMs} ms: --time-limit MS)`);
   if (kind === 'slitherlink') {
-    const density = num(f, '--density', 0, 1);
+    const density = numberOption(f, '--density', 0, 1);
     const g = generateText({ kind, rows, cols, seed, density, solution: f.switches.has('--solution') }, control(f));
     if (g.kind !== 'slitherlink') return 1;
     const r = g.puzzle;
@@ -151,8 +123,8 @@ function runGenerate(f: Flags): number {
     err(`generated in ${Math.round(r.ms)} ms: ${v.summary}`);
     return v.status === 'unique' ? 0 : 1;
   }
-  const rule: NumberlinkRule = f.values.has('--rule') ? parseRule(f.values.get('--rule')!) : { fill: false, notouch: false };
-  const pairs = num(f, '--pairs', 1, 5000);
+  const rule: NumberlinkRule = f.values.has('--rule') ? parseRuleOption(f.values.get('--rule')!) : { fill: false, notouch: false };
+  const pairs = wholeOption(f, '--pairs', 1, 5000);
   const g = generateText({ kind, rows, cols, seed, rule, pairs, allowAdjacent }, control(f));
   if (g.kind !== 'numberlink') return 1;
   const r = g.puzzle;
@@ -164,6 +136,12 @@ function runGenerate(f: Flags): number {
 function runImport(f: Flags): number {
   const src = f.positional[0];
   if (!src) throw new UsageError('import needs a puzz.link URL or a Loopy game ID');
+  if (isLoopyTilingId(src.trim())) {
+    const g = parseLoopyTilingId(src.trim());
+    if ('error' in g) { err(g.error); return 1; }
+    out(writeTilingSlitherlink(g.tiling, g.hints, { loopy: src.trim() }));
+    return 0;
+  }
   if (/^\s*\d+x\d+[^:]*:/.test(src)) {
     const g = parseLoopyId(src);
     if ('error' in g) { err(g.error); return 1; }
@@ -201,9 +179,16 @@ function runExport(f: Flags): number {
   const p = loadPuzzle(f.positional[0]);
   if (f.switches.has('--loopy')) {
     if (p.kind !== 'slitherlink') throw new UsageError('Loopy game IDs are for Slitherlink only');
+    if (p.tiling) {
+      // The `# loopy:` line's parameters keep the difficulty letter when they name the same grid.
+      const from = p.metadata.find((m) => m.key === 'loopy')?.value;
+      out(loopyTilingId(p.tiling, p.hints, from?.slice(0, Math.max(0, from.indexOf(':'))).trim()));
+      return 0;
+    }
     out(loopyId(p));
     return 0;
   }
+  if (p.kind === 'slitherlink' && p.tiling) throw new UsageError('puzz.link URLs are for square grids: export --loopy gives the Loopy game ID of a tiling');
   const { url, warning } = puzzleUrl(p);
   out(url);
   if (warning) err(`warning: ${warning}`);
@@ -214,6 +199,7 @@ function runDesign(f: Flags): number {
   const path = f.positional[0];
   const { puzzle: p, text } = loadPuzzleText(path);
   if (p.kind !== 'slitherlink') throw new UsageError('design works on .slk files');
+  if (p.tiling) throw new UsageError('design works on square grids only (not on tilings yet)');
   if (!p.solution) throw new FileError(`${path}: no solution block: add a line --- after the grid, then one row of x (inside) and . (outside) per grid row`);
   const grid = new Grid(p.rows, p.cols);
   const on = loopEdgesOf(grid, p.solution);
@@ -231,8 +217,8 @@ function runDesign(f: Flags): number {
   const onlyHinted = f.switches.has('--only-hinted');
   const mask = onlyHinted ? fileHinted : undefined;
   if (f.switches.has('--family')) return runFamily(f, p, mask);
-  const seed = num(f, '--seed', 0, 2 ** 32 - 1) ?? 1;
-  const r = puzzleFromLoop(p.rows, p.cols, p.solution, { seed, mask, preferKeep: onlyHinted ? undefined : fileHinted, density: num(f, '--density', 0, 1), control: control(f) });
+  const seed = wholeOption(f, '--seed', 0, 2 ** 32 - 1) ?? 1;
+  const r = puzzleFromLoop(p.rows, p.cols, p.solution, { seed, mask, preferKeep: onlyHinted ? undefined : fileHinted, density: numberOption(f, '--density', 0, 1), control: control(f) });
   const v = fromLoopVerdict(r, { onlyHinted, detail: `${r.checks} checks, ${Math.round(r.ms)} ms` });
   // Nothing on stdout unless a check proved the loop unique: a puzzle is never printed on a guess.
   if (v.status !== 'unique') { err(`${path}: ${v.summary}`); return 1; }
@@ -258,7 +244,7 @@ function runFamily(f: Flags, p: SlitherlinkPuzzle, mask: Uint8Array | undefined)
   if (!r.ok) {
     const why = stoppedReason(r.stopped.message);
     if (f.switches.has('--json')) out(JSON.stringify({ count: null, stopped: why, limit: r.stopped.limit }));
-    else out(`unknown: ${why}${familyAdvice(r.stopped.limit, timeLimit(f))}`);
+    else out(`unknown: ${why}${familyAdvice(r.stopped.limit, limitOptions(f).timeLimitMs)}`);
     return 0;
   }
   const asPuzzle = (cells: number[] | null): string | null => {
@@ -289,6 +275,7 @@ function runSuggest(f: Flags): number {
   const path = f.positional[0];
   const p = loadPuzzle(path);
   if (p.kind !== 'slitherlink') throw new UsageError('suggest works on .slk files');
+  if (p.tiling) throw new UsageError('suggest works on square grids only (not on tilings yet)');
   const r = suggestHints(p.rows, p.cols, p.hints, { control: control(f) });
   const at = (x: { row: number; col: number }) => `row ${x.row + 1}, column ${x.col + 1}`;
   if (f.switches.has('--json')) {

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PuzzleKind } from '../model/puzzle';
-import { decodeUtf8, kindFromPath } from '../parse/index';
+import { decodeUtf8 } from '../parse/index';
+import { kindFromPath } from '../genres/index';
 import type { BadBytes } from '../parse/limits';
 
 export interface PuzzleFile {

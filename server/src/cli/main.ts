@@ -1,5 +1,6 @@
 // `linkpuzzle`: check puzzles, draw solutions, run the language server.
-import { checkPuzzle, checkText, type CheckTextOptions } from '../analysis/check';
+import { checkPuzzle, checkText, checkTextAndPuzzle, type CheckTextOptions } from '../analysis/check';
+import { findingsOf } from '../findings/index';
 import type { CheckResult, LoopSolution, PathSolution } from '../analysis/result';
 import { withDeadline, type Progress, type RunControl } from '../zdd/control';
 import { parsePuzzle } from '../parse/index';
@@ -7,8 +8,10 @@ import { startServer } from '../lsp/server';
 import { version } from '../../../package.json';
 import { parseCommandLine, UsageError, USAGE, type CommonOptions } from './args';
 import { expandPaths, readText, type PuzzleFile } from './files';
-import { countStoppedText, details, formatTable, prettyJson, summaryLine, toJson, type TableRow } from './report';
+import { countStoppedText, details, findingLines, formatTable, prettyJson, summaryLine, toJson, type TableRow } from './report';
 import { drawLoop, drawPaths } from './draw';
+import { drawTilingSvg } from './drawTiling';
+import { makeLattice } from '../model/lattice';
 import { DESIGN_USAGE, runDesignCommand } from './design';
 
 export const EXIT_OK = 0;
@@ -83,6 +86,7 @@ function runCheck(cmd: Extract<ReturnType<typeof parseCommandLine>, { name: 'che
     progress.show(prefix, true);
     const read = readText(f.path);
     let result: CheckResult;
+    let extra: string[] = [];
     if ('error' in read) {
       err(`${f.path}: cannot read: ${read.error}`);
       result = failure(f, 'invalid', `cannot read: ${read.error}`);
@@ -101,7 +105,9 @@ function runCheck(cmd: Extract<ReturnType<typeof parseCommandLine>, { name: 'che
       // Two solutions found decide `multiple` when the count does not fit (then `≥N`).
       options.witnesses = true;
       try {
-        result = checkText(read.text, f.kind, options);
+        const checked = checkTextAndPuzzle(read.text, f.kind, options);
+        result = checked.result;
+        extra = findingLines(findingsOf(checked.puzzle, { result }));
       } catch (e) {
         err(`${f.path}: internal error: ${(e as Error).stack ?? e}`);
         result = failure(f, 'unknown', `internal error: ${(e as Error).message}`);
@@ -109,7 +115,7 @@ function runCheck(cmd: Extract<ReturnType<typeof parseCommandLine>, { name: 'che
       }
       if (result.verdict === 'invalid') status = EXIT_BAD_FILE;
     }
-    rows.push({ file: f.path, result });
+    rows.push({ file: f.path, result, extra });
   });
   progress.clear();
 
@@ -187,7 +193,11 @@ function runSolve(cmd: Extract<ReturnType<typeof parseCommandLine>, { name: 'sol
       break;
   }
   if (!result.solution) return EXIT_OK;
-  if (puzzle.kind === 'slitherlink') {
+  if (puzzle.kind === 'slitherlink' && puzzle.tiling) {
+    // No text drawing of a tiling: an SVG picture (`linkpuzzle solve x.slk > x.svg` after the first line).
+    const solution = result.solution as LoopSolution;
+    out(drawTilingSvg(makeLattice(puzzle.tiling), puzzle.hints, solution.edgeIds ?? []));
+  } else if (puzzle.kind === 'slitherlink') {
     const width = puzzle.cols <= 25 ? 3 : 1;
     out(drawLoop(puzzle.rows, puzzle.cols, puzzle.hints, (result.solution as LoopSolution).edges, width));
   } else {

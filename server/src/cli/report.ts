@@ -1,5 +1,7 @@
 import type { CheckResult, LoopSolution, PathSolution, Usage } from '../analysis/result';
 import type { PuzzleKind } from '../model/puzzle';
+import type { Finding } from '../findings/index';
+import { Codes } from '../protocol-types';
 
 /** One element of `linkpuzzle check --json`'s array (../shared/FORMATS.md). */
 export interface JsonEntry {
@@ -14,8 +16,14 @@ export interface JsonEntry {
   rule?: string;
   /** Numberlink under the default rule, unique: whether the solution uses every cell. */
   covers?: boolean;
-  /** Slitherlink, unique: 0-based hint cells whose removal alone keeps the solution unique; null when not computed. */
-  redundant: { row: number; col: number }[] | null;
+  /** Slitherlink on a tiling (docs/tilings.md): its name and Loopy's width and height (= cols, rows). */
+  tiling?: { name: string; width: number; height: number; desc?: string };
+  /**
+   * Slitherlink, unique: 0-based hint cells whose removal alone keeps the solution unique; null when
+   * not computed. On a tiling each also has `face` (Loopy's face number); row and col are its line
+   * and place in the file's grid.
+   */
+  redundant: { row: number; col: number; face?: number }[] | null;
   /** Why redundant hints are missing, when they were asked for and stopped. */
   redundantStopped?: string;
   /**
@@ -25,7 +33,8 @@ export interface JsonEntry {
   redundantTogether?: { row: number; col: number }[] | null;
   /** Why `redundantTogether` is incomplete (a limit stopped the pass): it lists what was removed until then. */
   redundantTogetherStopped?: string;
-  solution: { edges: [number, number, number, number][] } | { paths: [number, number][][]; labels: string[] } | null;
+  /** On a tiling, `edges` are [x1, y1, x2, y2] in Loopy's coordinates and `edgeIds` the lattice's edge numbers. */
+  solution: { edges: [number, number, number, number][]; edgeIds?: number[] } | { paths: [number, number][][]; labels: string[] } | null;
   errors: { line: number; col: number; endLine: number; endCol: number; message: string; code?: string }[];
   ms: number;
   /** `check --usage`, several solutions, exact count: how many solutions use each edge (docs/FORMATS-extensions.md). */
@@ -41,7 +50,7 @@ export interface JsonEntry {
 
 function solutionJson(s: LoopSolution | PathSolution | undefined): JsonEntry['solution'] {
   if (!s) return null;
-  if ('edges' in s) return { edges: s.edges };
+  if ('edges' in s) return s.edgeIds ? { edges: s.edges, edgeIds: s.edgeIds } : { edges: s.edges };
   return { paths: s.paths, labels: s.labels };
 }
 
@@ -57,9 +66,10 @@ export function toJson(file: string, r: CheckResult): JsonEntry {
     ...(r.countAtLeast !== undefined ? { countAtLeast: r.countAtLeast } : {}),
     ...(nl && r.rule !== undefined ? { rule: r.rule } : {}),
     ...(nl && r.covers !== undefined ? { covers: r.covers } : {}),
-    redundant: r.redundant ? r.redundant.map((c) => ({ row: c.row, col: c.col })) : null,
+    ...(r.tiling ? { tiling: { ...r.tiling } } : {}),
+    redundant: r.redundant ? r.redundant.map(cellJson) : null,
     ...(r.redundantStopped ? { redundantStopped: r.redundantStopped.message } : {}),
-    ...(r.kind === 'slitherlink' ? { redundantTogether: r.redundantTogether ? r.redundantTogether.map((c) => ({ row: c.row, col: c.col })) : null } : {}),
+    ...(r.kind === 'slitherlink' ? { redundantTogether: r.redundantTogether ? r.redundantTogether.map(cellJson) : null } : {}),
     ...(r.redundantTogetherStopped ? { redundantTogetherStopped: r.redundantTogetherStopped.message } : {}),
     solution: solutionJson(r.solution),
     ...(r.usage ? { usage: r.usage } : {}),
@@ -76,6 +86,10 @@ export function toJson(file: string, r: CheckResult): JsonEntry {
     ...(r.verdict === 'unknown' ? { stopped: r.stopped?.message ?? 'undecided: stopped before the answer' } : {}),
     ...(r.verdict === 'multiple' && r.count === null && r.stopped ? { stopped: countStoppedText(r) } : {}),
   };
+}
+
+function cellJson(c: { row: number; col: number; face?: number }): { row: number; col: number; face?: number } {
+  return c.face !== undefined ? { row: c.row, col: c.col, face: c.face } : { row: c.row, col: c.col };
 }
 
 /** Size as width×height, the way puzzle collections (and the corpus file names) write it. */
@@ -99,9 +113,9 @@ export function timeText(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-/** Text for people: 1-based (row,col). */
-export function cellText(c: { row: number; col: number }): string {
-  return `(${c.row + 1},${c.col + 1})`;
+/** Text for people: 1-based (row,col); a tiling's face by its number (#12). */
+export function cellText(c: { row: number; col: number; face?: number }): string {
+  return c.face !== undefined ? `#${c.face}` : `(${c.row + 1},${c.col + 1})`;
 }
 
 function verdictText(r: CheckResult): string {
@@ -112,6 +126,18 @@ function verdictText(r: CheckResult): string {
 export interface TableRow {
   file: string;
   result: CheckResult;
+  /** Lines from the findings (findingLines), below the result's own details. */
+  extra?: string[];
+}
+
+/** Findings whose cells the table does not show otherwise: where the solutions differ, the conflicting givens, the cells a solution leaves empty, where the solution is not the file's intended loop. */
+const CELL_FINDINGS = new Set<string>([Codes.notCovering, Codes.multipleSolutions, Codes.noSolution, Codes.solutionNotIntended]);
+
+/** The findings the table's columns and lines do not already say: each as its message and its cells. */
+export function findingLines(findings: Finding[]): string[] {
+  return findings
+    .filter((f) => CELL_FINDINGS.has(f.code) && (f.related?.length ?? 0) > 0)
+    .map((f) => `${f.message} Cells (row,col): ${f.related!.map((r) => cellText(r.cell)).join(' ')}`);
 }
 
 /** The default, human-readable report: one line per file, details indented below it. */
@@ -120,7 +146,7 @@ export function formatTable(rows: TableRow[]): string {
   const cells = rows.map(({ file, result: r }) => [
     file,
     r.kind,
-    sizeText(r.rows, r.cols),
+    (r.tiling ? `${r.tiling.name} ` : '') + sizeText(r.rows, r.cols),
     r.kind === 'numberlink' ? (r.rule ?? '') : '',
     verdictText(r),
     countText(r),
@@ -139,9 +165,9 @@ export function formatTable(rows: TableRow[]): string {
       .join('  ')
       .trimEnd();
   const out = [line(header)];
-  rows.forEach(({ file, result: r }, i) => {
+  rows.forEach(({ file, result: r, extra }, i) => {
     out.push(line(cells[i]));
-    out.push(...details(file, r).map((d) => '    ' + d));
+    out.push(...[...details(file, r), ...(extra ?? [])].map((d) => '    ' + d));
   });
   let footnote = false;
   for (const { result: r } of rows) if (verdictText(r) === 'unique*') footnote = true;
@@ -154,7 +180,8 @@ export function details(file: string, r: CheckResult): string[] {
   const out: string[] = [];
   for (const p of r.errors) out.push(`${file}:${p.range.line + 1}:${p.range.col + 1}: ${p.message}`);
   if (r.redundant && r.redundant.length > 0) {
-    out.push(`redundant hints (row,col): ${r.redundant.map(cellText).join(' ')}`);
+    if (r.tiling) out.push(`redundant hints (face numbers): ${r.redundant.map(cellText).join(' ')}`);
+    else out.push(`redundant hints (row,col): ${r.redundant.map(cellText).join(' ')}`);
   }
   if (r.redundantStopped) out.push(`redundant hints not decided: ${r.redundantStopped.message}`);
   const together = togetherLine(r);

@@ -10,7 +10,8 @@ import { Grid } from '../model/grid';
 import { StopError, resolveLimits, type RunControl, type Stopped } from '../zdd/control';
 import { flipWitnesses } from '../slitherlink/redundant';
 import { hasOtherLoop } from './uniqueness';
-import { edgeList, hintsOfEdges, loopEdgesOf, loopProblem, seededRandom, shuffle } from './loop';
+import { edgeList, hintsOfEdges, loopEdgesOf, loopProblem } from '../model/loop';
+import { seededRandom, shuffle } from '../util/random';
 
 export interface FromLoopOptions {
   seed?: number;

@@ -20,7 +20,7 @@ import { checkNumberlink } from '../analysis/numberlink';
 import { resolveLimits, type RunControl, type Stopped } from '../zdd/control';
 import { puzzleFromLoop } from './fromLoop';
 import { randomInside } from './randomLoop';
-import { seededRandom } from './loop';
+import { seededRandom } from '../util/random';
 
 export interface GenerateSlitherlinkOptions {
   seed?: number;

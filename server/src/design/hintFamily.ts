@@ -14,8 +14,8 @@ import { ACCEPT, REJECT, type Spec } from '../zdd/spec';
 import { buildZdd } from '../zdd/build';
 import { Zdd } from '../zdd/zdd';
 import { gridEdgeOrder } from '../slitherlink/spec';
-import { difference, exists, minimalSets, minWeightSet, OpGuard, powerSet } from './familyOps';
-import { hintsOfEdges, loopEdgesOf, loopProblem } from './loop';
+import { difference, exists, minimalSets, minWeightSet, OpGuard, powerSet } from '../zdd/familyOps';
+import { hintsOfEdges, loopEdgesOf, loopProblem } from '../model/loop';
 
 const DISAGREE = 7; // a counter past L's count: this cell can no longer agree
 

@@ -4,7 +4,7 @@
  */
 import { Grid } from '../model/grid';
 import type { SlitherlinkPuzzle } from '../model/puzzle';
-import { hintsOfEdges, insideOfEdges, loopEdgesOf, loopProblem } from './loop';
+import { hintsOfEdges, insideOfEdges, loopEdgesOf, loopProblem } from '../model/loop';
 import { loopDefects, type LoopDefect } from './loopDefects';
 
 export interface Disagreement {

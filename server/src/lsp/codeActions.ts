@@ -10,7 +10,7 @@ import {
 import type { CellRef } from '../analysis/result';
 import type { Parsed } from './documents';
 import { cellName, toLspRange, type DiagnosticData } from './diagnostics';
-import { Codes, DiagnosticSource, FixAllKind, RemoveAllRedundantCommand, type PublishedResult } from './protocol';
+import { Codes, DiagnosticSource, FixAllKind, RemoveAllRedundantCommand, type PublishedResult } from '../protocol-types';
 
 /** Does a requested `only` list admit `kind`? Kinds are hierarchical: `source` admits `source.fixAll.x`. */
 export function wants(only: string[] | undefined, kind: string): boolean {

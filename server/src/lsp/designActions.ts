@@ -10,7 +10,7 @@ import { writeSolutionBlock } from '../exchange/text';
 import type { SlitherlinkPuzzle } from '../model/puzzle';
 import { wants, workspaceEdit, type ActionContext } from './codeActions';
 import { appendEdit, lineEnd } from './gridEdits';
-import { MakePuzzleFromLoopCommand } from './protocol';
+import { MakePuzzleFromLoopCommand } from '../protocol-types';
 
 export const LOOP_BLOCK_TITLE = 'Add the solution as a loop block';
 export const FROM_LOOP_TITLE = 'Make a minimal puzzle from the loop';

@@ -9,7 +9,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { fromLoopVerdict } from '../design/fromLoop';
 import { intendedLoop, type IntendedLoop } from '../design/intendedLoop';
 import type { GenerateRequest } from '../design/generateText';
-import { generateSizeError } from '../design/generateLimits';
+import { generateSizeError } from '../protocol-types';
 import type { SlitherlinkPuzzle } from '../model/puzzle';
 import type { JobOutcome, WorkerPool } from '../worker/pool';
 import type { Job, JobAnswer, JobOptions } from '../worker/protocol';
@@ -36,8 +36,9 @@ import {
   type MakePuzzleFromLoopOptions,
   type MakePuzzleFromLoopResult,
   type PublishedResult,
-} from './protocol';
-import { parseRule, type Settings } from './settings';
+} from '../protocol-types';
+import type { Settings } from './settings';
+import { parseRule } from '../parse/rule';
 
 export const DESIGN_COMMANDS = [MakePuzzleFromLoopCommand, HintFamilyCommand, ApplyHintsCommand, GenerateCommand, LoopBlockFromSolutionCommand];
 
@@ -176,7 +177,7 @@ export class DesignCommands {
     const g = (args[0] ?? {}) as GenerateParams;
     if (typeof g !== 'object') return fail('the argument must be { kind, rows, cols, seed?, rule?, density?, pairs?, allowAdjacent? }');
     if (g.kind !== 'slitherlink' && g.kind !== 'numberlink') return fail("kind must be 'slitherlink' or 'numberlink'");
-    // The same sizes as `linkpuzzle generate` and the client's input box (design/generateLimits.ts).
+    // The same sizes as `linkpuzzle generate` and the client's input box (protocol-types.ts).
     const badSize = generateSizeError(g.cols, g.rows);
     if (badSize) return fail(badSize);
     if (g.seed !== undefined && !(Number.isInteger(g.seed) && g.seed >= 0 && g.seed < 2 ** 32)) return fail('seed must be a whole number from 0 to 4294967295');

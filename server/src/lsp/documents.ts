@@ -2,7 +2,8 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Puzzle, PuzzleKind } from '../model/puzzle';
 import type { Range } from '../model/range';
-import { kindFromPath, parsePuzzle } from '../parse/index';
+import { parsePuzzle } from '../parse/index';
+import { kindFromPath } from '../genres/index';
 
 export interface Parsed {
   version: number;

@@ -6,7 +6,7 @@
 import type { Connection, WorkDoneProgressReporter, WorkDoneProgressServerReporter } from 'vscode-languageserver';
 import type { Progress } from '../zdd/control';
 import { fileName } from './documents';
-import { StatusNotification, type StatusParams } from './protocol';
+import { StatusNotification, type StatusParams } from '../protocol-types';
 
 const SHOW_AFTER_MS = 250;
 

@@ -7,7 +7,7 @@
 import { CodeAction, CodeActionKind, Diagnostic } from 'vscode-languageserver';
 import { removeHintEdits, workspaceEdit, type ActionContext } from './codeActions';
 import type { DiagnosticData } from './diagnostics';
-import { Codes, DiagnosticSource } from './protocol';
+import { Codes, DiagnosticSource } from '../protocol-types';
 
 export function redundantSummaryFixes(ctx: ActionContext, diagnostics: Diagnostic[]): CodeAction[] {
   const ours = (diagnostics ?? []).filter((d) => (d.source === undefined || d.source === DiagnosticSource) && d.code === Codes.redundantSummary);

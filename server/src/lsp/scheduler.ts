@@ -10,6 +10,8 @@ import type { PuzzleKind } from '../model/puzzle';
 import { timerDelay, type Progress, type Stopped } from '../zdd/control';
 import type { WorkerPool, JobHandle } from '../worker/pool';
 import type { Analysis, JobOptions } from '../worker/protocol';
+import { genreOf } from '../genres/index';
+import { needsMore as extrasNeedMore, needsTogether as extrasNeedTogether } from '../genres/extras';
 
 export interface Snapshot {
   uri: string;
@@ -416,7 +418,7 @@ function timedOut(s: Snapshot, options: JobOptions, ms: number, partial?: Analys
   if (!partial) {
     return { result: { kind: s.kind, rows: 0, cols: 0, verdict: 'unknown', count: null, errors: [], ms, stopped } };
   }
-  const suggestions = s.options.suggest && s.kind === 'slitherlink' ? { suggestions: { count: partial.result.count, singles: [], singleCount: 0, stopped, ms } } : {};
+  const suggestions = s.options.suggest && genreOf(s.kind).extras.suggestions ? { suggestions: { count: partial.result.count, singles: [], singleCount: 0, stopped, ms } } : {};
   if (partial.result.verdict === 'none') {
     return { result: partial.result, conflicts: { cells: [], units: 0, minimal: false, checks: 0, stopped }, ...suggestions };
   }
@@ -434,20 +436,10 @@ function partialKey(key: string): string {
 
 /** Whether phase 3 (which redundant hints can go together) would add something to this analysis. */
 function needsTogether(s: Snapshot, a: Analysis): boolean {
-  const r = a.result;
-  return s.kind === 'slitherlink' && s.options.redundant && r.verdict === 'unique' && (r.redundant?.length ?? 0) > 0 &&
-    r.redundantTogether === undefined && r.redundantTogetherStopped === undefined;
+  return extrasNeedTogether(s.kind, s.options, a);
 }
 
 /** Whether a phase-2 job would add something to this (phase-1) analysis. */
 function needsMore(s: Snapshot, a: Analysis): boolean {
-  const r = a.result;
-  if (r.countPending) return true;
-  if (r.verdict === 'unique' && s.kind === 'slitherlink' && s.options.redundant && r.redundant === undefined) return true;
-  if (r.verdict === 'none' && s.options.conflicts && a.conflicts === undefined) return true;
-  if (s.kind === 'slitherlink' && s.options.suggest && a.suggestions === undefined) {
-    // Suggestions need the exact count (the worker skips a `multiple` it could not count).
-    if (r.verdict === 'none' || (r.verdict === 'multiple' && r.count !== null)) return true;
-  }
-  return false;
+  return extrasNeedMore(s.kind, s.options, a);
 }

@@ -1,6 +1,6 @@
 /** `linkpuzzle.*` settings: read through workspace/configuration, else from initializationOptions. */
-import type { NumberlinkRule } from '../model/puzzle';
 import { DEFAULT_LIMITS, MAX_TIMER_MS } from '../zdd/control';
+import { parseRule } from '../parse/rule';
 
 export interface Settings {
   limits: { timeMs: number; maxNodes: number };
@@ -91,15 +91,4 @@ export function readSettings(raw: unknown): { settings: Settings; warnings: stri
 
 export function normalizeSettings(raw: unknown): Settings {
   return readSettings(raw).settings;
-}
-
-/** "nikoli", "fill", "fill notouch", "nikoli, notouch" -> rule; null when a word is unknown. */
-export function parseRule(text: string): NumberlinkRule | null {
-  const rule: NumberlinkRule = { fill: false, notouch: false };
-  for (const w of text.toLowerCase().split(/[\s,]+/).filter(Boolean)) {
-    if (w === 'fill') rule.fill = true;
-    else if (w === 'notouch') rule.notouch = true;
-    else if (w !== 'nikoli') return null;
-  }
-  return rule;
 }

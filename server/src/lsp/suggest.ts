@@ -1,16 +1,16 @@
 /**
  * Quick fixes from the suggestions a Slitherlink diagnostic carries in its `data`: "Add hint V at
  * (r, c)" on `multiple-solutions`, "Change / Remove hint at (r, c)" on `no-solution`. The worker
- * computed them in phase 2 of the check (analysis/suggestions.ts); nothing is solved here, since
+ * computed them in phase 2 of the check (design/suggestions.ts); nothing is solved here, since
  * code actions are asked for on every cursor move and must never wait for the solver.
  */
 import { CodeAction, CodeActionKind, Diagnostic, TextEdit } from 'vscode-languageserver';
-import type { HintChoice, Suggestions } from '../analysis/suggestions';
+import type { HintChoice, Suggestions } from '../design/suggestions';
 import type { SlitherlinkPuzzle } from '../model/puzzle';
 import { workspaceEdit, type ActionContext } from './codeActions';
 import { cellName, solutionsPhrase, type DiagnosticData } from './diagnostics';
 import { cellEdit } from './gridEdits';
-import { Codes, DiagnosticSource } from './protocol';
+import { Codes, DiagnosticSource } from '../protocol-types';
 
 const MAX_ACTIONS = 8;
 

@@ -1,4 +1,5 @@
 import type { Range } from './range';
+import type { TilingRef } from './lattice';
 
 export type PuzzleKind = 'slitherlink' | 'numberlink';
 
@@ -24,8 +25,14 @@ interface PuzzleBase {
 
 export interface SlitherlinkPuzzle extends PuzzleBase {
   kind: 'slitherlink';
-  /** Hint per cell, index r * cols + c: 0..4, or -1 for an empty cell. */
+  /** Hint per cell, index r * cols + c: 0..4, or -1 for an empty cell. With `tiling`: per face, 0..its sides. */
   hints: Int8Array;
+  /**
+   * A puzzle on one of Loopy's tilings (`# grid:` line, docs/tilings.md) instead of squares: `hints`
+   * and `cellRanges` are per face in Loopy's order (model/lattice.ts), `rows` and `cols` are the
+   * tiling's height and width (not a face count), and there is no solution block.
+   */
+  tiling?: TilingRef;
   /** The intended loop from the optional solution block after `---`: 1 = inside (design tools). */
   solution?: Uint8Array;
   /** Range of the solution block, from the `---` line to its last row. */

@@ -20,7 +20,7 @@ import { planFrontier } from '../zdd/frontier';
 import { searchSet } from '../zdd/search';
 import { defaultSweep, sweepOrder, type NumberlinkInstance } from './instance';
 import { edgesToPaths, pathsProblem } from './paths';
-import { seededRandom } from '../design/loop';
+import { seededRandom } from '../util/random';
 import { NumberlinkSpec } from './spec';
 import { Propagator } from './deduce';
 import { PropagatingFilter } from './pathFilter';

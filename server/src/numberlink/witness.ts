@@ -20,7 +20,7 @@ import type { NumberlinkRule } from '../model/puzzle';
 import { stopNow, type RunControl } from '../zdd/control';
 import { planFrontier } from '../zdd/frontier';
 import { DeadStates, searchSet } from '../zdd/search';
-import { seededRandom } from '../design/loop';
+import { seededRandom } from '../util/random';
 import { DiffersSpec } from '../zdd/specs/differs';
 import { deduce, type Deduction } from './deduce';
 import { chooseSweep, sweepOrder, type NumberlinkInstance } from './instance';

@@ -31,10 +31,3 @@ export function parsePuzzle(text: string, kind: PuzzleKind, options?: ParseOptio
   return kind === 'numberlink' ? nlk(text, options) : slk(text, options);
 }
 
-/** `.slk` -> slitherlink, `.nlk` -> numberlink (any letter case), anything else -> null. */
-export function kindFromPath(path: string): PuzzleKind | null {
-  const m = /\.([A-Za-z]+)$/.exec(path);
-  if (!m) return null;
-  const ext = m[1].toLowerCase();
-  return ext === 'slk' ? 'slitherlink' : ext === 'nlk' ? 'numberlink' : null;
-}

@@ -8,6 +8,7 @@ import {
 import { MAX_GRID_CELLS, MAX_METADATA, ParseStop, pollOf, type ParseOptions } from './limits';
 import { GridSize } from './gridSize';
 import { BadByteMarks } from './utf8';
+import { readRuleWords } from './rule';
 import { type Layout, type Row, splitRow, checkRowLengths, fitCells, defineCellRanges, spanRange, type CellSpans, layoutExample } from './rows';
 
 export interface NumberlinkParse {
@@ -392,75 +393,15 @@ function badSize(value: string, what: 'width' | 'height'): string | null {
   return `The ${what} must be a whole number, not ${shorten(value)}`;
 }
 
-const RULE_WORDS = ['nikoli', 'fill', 'notouch'] as const;
-
 /** The rule of the first `# rule:` line (later ones were reported while scanning). */
 function readRule(first: Metadata | null, problems: ProblemList): { rule: NumberlinkRule; ruleRange?: Range } {
-  const rule: NumberlinkRule = { fill: false, notouch: false };
-  if (first === null) return { rule };
+  if (first === null) return { rule: { fill: false, notouch: false } };
   const vr = first.valueRange;
-  if (first.value.trim() === '') {
-    problems.add('rule-empty', first.range, `Empty rule: write nikoli (the default), fill, or either with notouch, e.g. "# rule: fill notouch"`);
-    return { rule, ruleRange: vr };
+  const read = readRuleWords(first.value);
+  for (const p of read.problems) {
+    // An empty rule is shown on its whole line (there is no word to point at).
+    const range: Range = p.code === 'rule-empty' ? first.range : { line: vr.line, col: vr.col + p.start, endLine: vr.line, endCol: vr.col + p.end };
+    problems.add(p.code, range, p.code === 'rule-empty' ? `${p.message}, e.g. "# rule: fill notouch"` : p.message);
   }
-  let nikoliAt: Range | null = null, fillAt: Range | null = null;
-  const re = /[^\s,]+/g;
-  for (let m = re.exec(first.value); m; m = re.exec(first.value)) {
-    const word = m[0].toLowerCase();
-    const wr: Range = { line: vr.line, col: vr.col + m.index, endLine: vr.line, endCol: vr.col + m.index + m[0].length };
-    if (word === 'nikoli') nikoliAt ??= wr;
-    else if (word === 'fill') {
-      rule.fill = true;
-      fillAt ??= wr;
-    } else if (word === 'notouch') rule.notouch = true;
-    else {
-      const guess = closest(word);
-      problems.add(
-        'rule-word',
-        wr,
-        `Unknown rule word '${shorten(m[0])}'${guess ? ` (did you mean '${guess}'?)` : ''}: the rule words are nikoli (the default), fill and notouch`,
-      );
-    }
-  }
-  if (nikoliAt && fillAt) {
-    const later = compare(nikoliAt, fillAt) > 0 ? nikoliAt : fillAt;
-    problems.add(
-      'rule-conflict',
-      later,
-      `'nikoli' and 'fill' contradict each other: nikoli lets cells stay empty, fill makes every cell part of a path; keep one`,
-    );
-  }
-  return { rule, ruleRange: vr };
-}
-
-function compare(a: Range, b: Range): number {
-  return a.line - b.line || a.col - b.col;
-}
-
-/** A rule word within edit distance 2 (or equal once punctuation is dropped), for suggestions. */
-function closest(word: string): string | null {
-  const letters = word.replace(/[^a-z]/g, '');
-  for (const w of RULE_WORDS) if (letters === w) return w;
-  if (word.length > 20) return null;
-  let best: string | null = null, bestD = 3;
-  for (const w of RULE_WORDS) {
-    const d = editDistance(word, w);
-    if (d < bestD) {
-      bestD = d;
-      best = w;
-    }
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = cur;
-  }
-  return prev[b.length];
+  return { rule: read.rule, ruleRange: vr };
 }

@@ -10,6 +10,7 @@ import { GridSize } from './gridSize';
 import { BadByteMarks } from './utf8';
 import { findSolutionSeparator, parseSolutionBlock } from './solutionBlock';
 import { type Row, splitRow, checkRowLengths, fitCells, defineCellRanges, layoutExample } from './rows';
+import { readGridLine, parseTilingRows } from './tiling';
 
 export interface SlitherlinkParse {
   puzzle: SlitherlinkPuzzle | null;
@@ -29,6 +30,11 @@ export function parseSlitherlink(text: string, options?: ParseOptions): Slitherl
     const sep = findSolutionSeparator(all, poll);
     if (sep.offset < 0) return parse(all, problems, options, poll);
     const result = parse(all.slice(0, sep.offset), problems, options, poll);
+    if (result.puzzle?.tiling) {
+      // A loop drawn as inside/outside marks is for squares; tilings have no such block yet.
+      const line = { line: sep.line, col: 0, endLine: sep.line, endCol: 3 };
+      return { puzzle: result.puzzle, problems: [...result.problems, { code: 'solution-block-tiling', range: line, message: 'A solution block (---) is for square grids only, not for tilings' }] };
+    }
     const block = result.puzzle ? parseSolutionBlock(all, result.puzzle.rows, result.puzzle.cols, poll, sep) : null;
     if (!block || !result.puzzle) return result;
     if (block.inside) result.puzzle.solution = block.inside;
@@ -71,6 +77,22 @@ function parse(text: string, problems: ProblemList, options: ParseOptions | unde
     }
   }, size.poll(poll));
   if (size.tooLarge) return tooLarge(size, rowLines[0] ?? firstLine!);
+  // A `# grid:` line other than squares: the rows are a tiling's faces (parse/tiling.ts).
+  const grids = metadata.filter((m) => m.key === 'grid');
+  for (const extra of grids.slice(1)) problems.add('grid-duplicate', extra.range, 'A second "# grid:" line: the first one is used; delete this one');
+  if (grids.length > 0) {
+    const g = readGridLine(grids[0], problems);
+    if ('bad' in g) return { puzzle: null, problems: problems.finish() };
+    if ('tiling' in g) {
+      const last = rowLines[rowLines.length - 1] ?? firstLine!;
+      if (rowLines.length === 0) {
+        problems.add('no-grid', range(last, last.first, last.last), 'No grid rows: after "# grid:", one line of hints per row of the tiling (docs/tilings.md)');
+        return { puzzle: null, problems: problems.finish() };
+      }
+      const puzzle = parseTilingRows(text, g.tiling, metadata, rowLines, problems, marks, range(last, last.last, last.last));
+      return { puzzle, problems: problems.finish() };
+    }
+  }
   if (rowLines.length === 0) {
     const first = firstLine!;
     problems.add('no-grid', range(first, first.start, first.end), 'No grid rows: a .slk file is rows of cells such as "3 . 2" or "3.2"');

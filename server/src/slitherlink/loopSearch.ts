@@ -14,7 +14,7 @@
  * loop one cell closer. Restarts from a new random region when it stalls.
  */
 import { Grid } from '../model/grid';
-import { seededRandom } from '../design/loop';
+import { seededRandom } from '../util/random';
 import { StopError } from '../zdd/control';
 import { searchSet } from '../zdd/search';
 import { SlitherlinkSpec } from './spec';

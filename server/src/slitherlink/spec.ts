@@ -16,21 +16,46 @@
  * situations give equal words and merge without a normalize pass.
  */
 import { Grid } from '../model/grid';
+import type { Lattice } from '../model/lattice';
 import { ACCEPT, REJECT, type Spec } from '../zdd/spec';
+import { gridEdgeOrder as pointGridEdgeOrder } from '../zdd/frontier';
+import { latticeEdgeOrder } from './sweep';
 
 const BROKEN = -9;
 
-/** Per-grid tables (edge ends, cells beside each edge, the default order), built once per size. */
+/**
+ * Per-graph tables (edge ends, cells beside each edge, each cell's edges, the default order), built
+ * once per grid size or lattice. A cell is a square of a Grid or a face of a Lattice.
+ */
 interface GridTables {
+  vertexCount: number;
+  cellCount: number;
+  edgeCount: number;
   /** Vertices of edge e: ends[2e], ends[2e + 1]. */
   ends: Int32Array;
   /** Cells beside edge e (-1 outside): sides[2e], sides[2e + 1]. */
   sides: Int32Array;
+  /** Edges of cell c: cellEdges[cellOff[c] .. cellOff[c + 1] - 1]. */
+  cellOff: Int32Array;
+  cellEdges: Int32Array;
   order: Int32Array;
 }
 const tableCache = new Map<string, GridTables>();
+const latticeTables = new WeakMap<Lattice, GridTables>();
 
-function tablesFor(grid: Grid): GridTables {
+function tablesFor(grid: Grid | Lattice): GridTables {
+  if (!(grid instanceof Grid)) {
+    let t = latticeTables.get(grid);
+    if (!t) {
+      t = {
+        vertexCount: grid.vertexCount, cellCount: grid.faceCount, edgeCount: grid.edgeCount,
+        ends: grid.ends, sides: grid.sides, cellOff: grid.faceOff, cellEdges: grid.faceEdges,
+        order: latticeEdgeOrder(grid),
+      };
+      latticeTables.set(grid, t);
+    }
+    return t;
+  }
   const key = `${grid.rows}x${grid.cols}`;
   let t = tableCache.get(key);
   if (t) return t;
@@ -44,7 +69,17 @@ function tablesFor(grid: Grid): GridTables {
     sides[2 * e] = a;
     sides[2 * e + 1] = b;
   }
-  t = { ends, sides, order: Int32Array.from(gridEdgeOrder(grid)) };
+  const cellOff = new Int32Array(grid.cellCount + 1), cellEdges = new Int32Array(4 * grid.cellCount);
+  for (let r = 0; r < grid.rows; r++)
+    for (let c = 0; c < grid.cols; c++) {
+      const cell = grid.cell(r, c);
+      cellOff[cell + 1] = 4 * (cell + 1);
+      cellEdges.set(grid.cellEdges(r, c), 4 * cell);
+    }
+  t = {
+    vertexCount: grid.vertexCount, cellCount: grid.cellCount, edgeCount: grid.edgeCount,
+    ends, sides, cellOff, cellEdges, order: Int32Array.from(gridEdgeOrder(grid)),
+  };
   if (tableCache.size > 16) tableCache.clear();
   tableCache.set(key, t);
   return t;
@@ -69,27 +104,11 @@ export interface CycleSpecOptions {
 }
 
 /**
- * All grid edges, vertex by vertex along the longer side so that the frontier runs across the
- * shorter one (about min(rows, cols) + 1 vertices): for each vertex, its edge to the next vertex in
- * the sweep line, then its edge to the next line.
+ * All grid edges in the engine's grid sweep (`zdd/frontier.ts` gridEdgeOrder on the grid points,
+ * whose edge numbering is the Grid's): the frontier runs across the shorter side.
  */
 export function gridEdgeOrder(grid: Grid): number[] {
-  const { rows, cols } = grid;
-  const out: number[] = [];
-  if (cols <= rows) {
-    for (let r = 0; r <= rows; r++)
-      for (let c = 0; c <= cols; c++) {
-        if (c < cols) out.push(grid.horizontalEdge(r, c));
-        if (r < rows) out.push(grid.verticalEdge(r, c));
-      }
-  } else {
-    for (let c = 0; c <= cols; c++)
-      for (let r = 0; r <= rows; r++) {
-        if (r < rows) out.push(grid.verticalEdge(r, c));
-        if (c < cols) out.push(grid.horizontalEdge(r, c));
-      }
-  }
-  return out;
+  return Array.from(pointGridEdgeOrder(grid.rows + 1, grid.cols + 1));
 }
 
 export class SlitherlinkSpec implements Spec {
@@ -150,14 +169,16 @@ export class SlitherlinkSpec implements Spec {
   private readonly nextOpen: Int32Array;
   private readonly posOfOpen: Int32Array;
 
-  constructor(readonly grid: Grid, readonly hints: Int8Array, options: CycleSpecOptions = {}) {
-    const breakable = options.breakable ?? new Uint8Array(grid.cellCount);
+  /** `grid`: a square grid, or a lattice (a cell is then a face, `hints` per face). */
+  constructor(readonly grid: Grid | Lattice, readonly hints: Int8Array, options: CycleSpecOptions = {}) {
+    const tables = tablesFor(grid);
+    const cellCount = tables.cellCount, vertexCount = tables.vertexCount;
+    const breakable = options.breakable ?? new Uint8Array(cellCount);
     this.breakable = breakable;
     this.mustBreak = options.mustBreak === true;
     let anyBreakable = false;
     for (let i = 0; i < breakable.length; i++) if (breakable[i] && hints[i] >= 0) anyBreakable = true;
-    const fixed = options.fixed ?? new Int8Array(grid.edgeCount).fill(-1);
-    const tables = tablesFor(grid);
+    const fixed = options.fixed ?? new Int8Array(tables.edgeCount).fill(-1);
     const fullOrder = options.order ?? tables.order;
     const endsArr = tables.ends, sidesArr = tables.sides;
     const order: number[] = [];
@@ -168,35 +189,35 @@ export class SlitherlinkSpec implements Spec {
     // Static check of hinted cells against fixed edges; initial need over open edges.
     let feasible = true;
     let brokenAtRoot = -1;
-    const need0 = new Int32Array(grid.cellCount);
-    const openLeft = new Int32Array(grid.cellCount);
-    for (let r = 0; r < grid.rows; r++)
-      for (let c = 0; c < grid.cols; c++) {
-        const cell = grid.cell(r, c);
-        const h = hints[cell];
-        if (h < 0) continue;
-        let on = 0, open = 0;
-        for (const e of grid.cellEdges(r, c)) {
-          if (fixed[e] === 1) on++;
-          else if (fixed[e] < 0) open++;
-        }
-        need0[cell] = h - on;
-        openLeft[cell] = open;
-        if (h - on < 0 || h - on > open) {
-          // a breakable hint already broken by the fixed edges: no counter, the mark is set
-          if (breakable[cell] && brokenAtRoot < 0) { brokenAtRoot = cell; need0[cell] = 0; }
-          else feasible = false;
-        }
+    const need0 = new Int32Array(cellCount);
+    const openLeft = new Int32Array(cellCount);
+    const { cellOff, cellEdges } = tables;
+    for (let cell = 0; cell < cellCount; cell++) {
+      const h = hints[cell];
+      if (h < 0) continue;
+      let on = 0, open = 0;
+      for (let i = cellOff[cell]; i < cellOff[cell + 1]; i++) {
+        const e = cellEdges[i];
+        if (fixed[e] === 1) on++;
+        else if (fixed[e] < 0) open++;
       }
+      need0[cell] = h - on;
+      openLeft[cell] = open;
+      if (h - on < 0 || h - on > open) {
+        // a breakable hint already broken by the fixed edges: no counter, the mark is set
+        if (breakable[cell] && brokenAtRoot < 0) { brokenAtRoot = cell; need0[cell] = 0; }
+        else feasible = false;
+      }
+    }
     // Must break a hint, but none may: no loop qualifies.
     this.feasible = feasible && !(this.mustBreak && !anyBreakable);
     this.brokenAtRoot = brokenAtRoot;
 
     // First and last position of every vertex and of every hinted cell's open edges.
-    const vFirst = new Int32Array(grid.vertexCount).fill(-1);
-    const vLast = new Int32Array(grid.vertexCount).fill(-1);
-    const cFirst = new Int32Array(grid.cellCount).fill(-1);
-    const cLast = new Int32Array(grid.cellCount).fill(-1);
+    const vFirst = new Int32Array(vertexCount).fill(-1);
+    const vLast = new Int32Array(vertexCount).fill(-1);
+    const cFirst = new Int32Array(cellCount).fill(-1);
+    const cLast = new Int32Array(cellCount).fill(-1);
     for (let p = 0; p < P; p++) {
       const e = order[p];
       for (let i = 0; i < 2; i++) {
@@ -214,7 +235,7 @@ export class SlitherlinkSpec implements Spec {
     }
 
     let lastBreakPos = -1;
-    for (let cell = 0; cell < grid.cellCount; cell++) {
+    for (let cell = 0; cell < cellCount; cell++) {
       if (breakable[cell] && hints[cell] >= 0 && cLast[cell] > lastBreakPos) lastBreakPos = cLast[cell];
     }
     this.lastBreakPos = lastBreakPos;
@@ -231,8 +252,8 @@ export class SlitherlinkSpec implements Spec {
     const cellId = [new Int32Array(P).fill(-1), new Int32Array(P).fill(-1)];
     // Counter slot tenancies (slot, first position, cell), in order of allocation.
     const tenSlot: number[] = [], tenStart: number[] = [], tenCell: number[] = [];
-    const vSlot = new Int32Array(grid.vertexCount).fill(-1);
-    const cSlot = new Int32Array(grid.cellCount).fill(-1);
+    const vSlot = new Int32Array(vertexCount).fill(-1);
+    const cSlot = new Int32Array(cellCount).fill(-1);
     const vFree: boolean[] = [];
     const cFree: boolean[] = [];
     const alloc = (free: boolean[]): number => {
@@ -308,7 +329,7 @@ export class SlitherlinkSpec implements Spec {
     const startsAt = new Int32Array(P + 1);
     const bStartsAt = new Int32Array(P + 1);
     const bStartCell = new Int32Array(P + 1).fill(-1);
-    for (let cell = 0; cell < grid.cellCount; cell++)
+    for (let cell = 0; cell < cellCount; cell++)
       if (hints[cell] >= 0 && need0[cell] > 0 && cFirst[cell] >= 0) {
         if (breakable[cell]) { bStartsAt[cFirst[cell]]++; bStartCell[cFirst[cell]] = cell; } else startsAt[cFirst[cell]]++;
       }

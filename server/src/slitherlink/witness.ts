@@ -19,7 +19,7 @@
  * deadline still stops everything).
  */
 import { Grid } from '../model/grid';
-import { loopProblem } from '../design/loop';
+import { loopProblem } from '../model/loop';
 import { StopError, stopNow, type RunControl } from '../zdd/control';
 import { searchSet } from '../zdd/search';
 import { DiffersSpec } from '../zdd/specs/differs';

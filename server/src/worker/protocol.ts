@@ -1,8 +1,7 @@
 /** Messages between the server's main thread and a solving worker (structured-clone safe). */
-import type { CheckResult, CellRef, LoopSolution } from '../analysis/result';
-import type { ConflictResult } from '../analysis/conflicts';
+import type { CellRef, LoopSolution } from '../analysis/result';
+import type { Analysis } from '../genres/extras';
 import type { MinimizeResult } from '../analysis/minimize';
-import type { Suggestions } from '../analysis/suggestions';
 import type { FromLoopResult } from '../design/fromLoop';
 import type { GenerateRequest } from '../design/generateText';
 import type { HintFamilyResult } from '../design/hintFamily';
@@ -56,16 +55,7 @@ export type Job =
   | DesignJob;
 
 /** A check's answer plus what the server derives from it in the same run. */
-export interface Analysis {
-  result: CheckResult;
-  conflicts?: ConflictResult;
-  /** Slitherlink, `multiple` or `none`: hints that make it unique, or repairs (JobOptions.suggest). */
-  suggestions?: Suggestions;
-  /** A first, quick answer: the verdict is final, redundant hints, conflicts or suggestions are still coming. */
-  partial?: boolean;
-  /** Slitherlink checked through the document's incremental session: how much was reused. */
-  incremental?: { mode: string; levels: number; reusedLevels: number };
-}
+export type { Analysis };
 
 /** `generate`: the file text; `ok` false when the puzzle could not be proved unique (`note` says why). */
 export interface GeneratedAnswer {
@@ -78,7 +68,7 @@ export interface GeneratedAnswer {
 export type JobAnswer =
   | { type: 'check'; analysis: Analysis }
   | { type: 'minimize'; minimize: MinimizeResult | null }
-  /** `error`: the loop was rejected (design/loop.ts loopProblem). */
+  /** `error`: the loop was rejected (model/loop.ts loopProblem). */
   | { type: 'fromLoop'; result: FromLoopResult | { error: string } }
   | { type: 'hintFamily'; result: HintFamilyResult | { error: string } }
   | { type: 'generate'; result: GeneratedAnswer | { error: string } };

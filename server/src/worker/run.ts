@@ -1,9 +1,10 @@
 /** Runs one job synchronously: used by the worker thread, and in-process when no worker bundle exists. */
-import { checkParsed, checkText } from '../analysis/check';
+import { checkParsed } from '../analysis/check';
 import { findConflictingHints } from '../analysis/conflicts';
 import { minimizeHints } from '../analysis/minimize';
-import { findSuggestions } from '../analysis/suggestions';
-import { parsePuzzle } from '../parse/index';
+import { findSuggestions } from '../design/suggestions';
+import { wantsConflicts, wantsSuggestions } from '../genres/extras';
+import { parseOnce } from './parsed';
 import type { CheckOptions } from '../analysis/options';
 import type { CheckResult, LoopSolution } from '../analysis/result';
 import { checkSlitherlink } from '../analysis/slitherlink';
@@ -34,11 +35,10 @@ export function runJob(job: Job, control: RunControl): JobAnswer {
       usage: true,
     });
     const analysis: Analysis = { result, ...(incremental ? { incremental } : {}) };
-    const conflicts = result.verdict === 'none' && options.conflicts;
-    // Suggestions need the exact count (an empty grid too large to count has none to offer).
-    const suggest = options.suggest && job.kind === 'slitherlink' && (result.verdict === 'none' || (result.verdict === 'multiple' && result.count !== null));
+    const conflicts = wantsConflicts(job.kind, options, result);
+    const suggest = wantsSuggestions(job.kind, options, result);
     if (!conflicts && !suggest) return { type: 'check', analysis };
-    const { puzzle } = parsePuzzle(job.text, job.kind);
+    const { puzzle } = parseOnce(job.text, job.kind);
     if (!puzzle) return { type: 'check', analysis };
     if (conflicts) {
       analysis.conflicts = findConflictingHints(puzzle, {
@@ -52,7 +52,7 @@ export function runJob(job: Job, control: RunControl): JobAnswer {
     }
     return { type: 'check', analysis };
   }
-  const { puzzle, problems } = parsePuzzle(job.text, job.kind);
+  const { puzzle, problems } = parseOnce(job.text, job.kind);
   if (!puzzle || problems.length > 0 || puzzle.kind !== 'slitherlink') return { type: 'minimize', minimize: null };
   // One time limit for the whole job, the check for the solution (when not given) included.
   const whole: RunControl = { ...base, deadline: Date.now() + options.limits.timeMs };
@@ -72,24 +72,23 @@ function uniqueLoop(p: SlitherlinkPuzzle, control: RunControl): number[] | null 
   return r.verdict === 'unique' && r.solution && 'edges' in r.solution ? loopEdgeIndices(p, r.solution.edges) : null;
 }
 
-/** checkText, through the document's incremental session for a Slitherlink puzzle that parses. */
+/** checkText on the job's text (parsed once per text, parseOnce), through the document's incremental session for a Slitherlink puzzle. */
 function check(job: Extract<Job, { type: 'check' }>, options: CheckOptions): { result: CheckResult; incremental?: Analysis['incremental'] } {
-  if (job.uri && job.kind === 'slitherlink') {
-    const t0 = performance.now();
-    // The time limit covers the parse too (as in checkText).
-    const control = withDeadline(options.control);
-    options = { ...options, control };
-    const parsed = parsePuzzle(job.text, job.kind, { deadline: control.deadline, isCancelled: control.isCancelled });
-    const { puzzle, problems } = parsed;
-    if (!puzzle || problems.length > 0 || parsed.stopped) return { result: checkParsed(parsed, job.kind, options, t0) };
-    if (puzzle.kind === 'slitherlink') {
-      const session = sessionFor(job.uri);
-      const result = session.check(puzzle, options);
-      trimSessions(job.uri);
-      result.ms = performance.now() - t0;
-      const s = session.stats;
-      return { result, incremental: s ? { mode: s.mode, levels: s.levels, reusedLevels: s.reusedLevels } : undefined };
-    }
+  const t0 = performance.now();
+  // The time limit covers the parse too (as in checkText).
+  const control = withDeadline(options.control);
+  options = { ...options, control };
+  const parsed = parseOnce(job.text, job.kind, { deadline: control.deadline, isCancelled: control.isCancelled });
+  const { puzzle, problems } = parsed;
+  if (!puzzle || problems.length > 0 || parsed.stopped) return { result: checkParsed(parsed, job.kind, options, t0) };
+  // A tiling is checked by checkParsed (analysis/tiling.ts): the session is square-only.
+  if (job.uri && puzzle.kind === 'slitherlink' && !puzzle.tiling) {
+    const session = sessionFor(job.uri);
+    const result = session.check(puzzle, options);
+    trimSessions(job.uri);
+    result.ms = performance.now() - t0;
+    const s = session.stats;
+    return { result, incremental: s ? { mode: s.mode, levels: s.levels, reusedLevels: s.reusedLevels } : undefined };
   }
-  return { result: checkText(job.text, job.kind, options) };
+  return { result: checkParsed(parsed, job.kind, options, t0) };
 }

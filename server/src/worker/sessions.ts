@@ -4,6 +4,7 @@
  * keeps, and the least recently used sessions are dropped beyond a total.
  */
 import { SlitherlinkSession } from '../analysis/incremental';
+import { forgetParses } from './parsed';
 
 /** What one document's session may keep for its next check. */
 export const SESSION_MAX_BYTES = 192 * 2 ** 20;
@@ -37,6 +38,7 @@ export function trimSessions(keep?: string): void {
 /** A closed document (or "check again from scratch"). */
 export function forgetSession(uri: string): void {
   sessions.delete(uri);
+  forgetParses();
 }
 
 export function sessionCount(): number {

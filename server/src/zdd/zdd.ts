@@ -114,8 +114,8 @@ function hash3(a: number, b: number, c: number): number {
   return h >>> 0;
 }
 
-/** A memo table keyed by pairs of node ids (open addressing, typed arrays). */
-class PairMemo {
+/** A memo table keyed by pairs of node ids (open addressing, typed arrays; a Map tops out at 2^24 entries); `get` gives -1 for a missing pair. */
+export class PairMemo {
   private ka: Int32Array;
   private kb: Int32Array;
   private val: Int32Array;

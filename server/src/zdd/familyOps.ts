@@ -1,11 +1,11 @@
 /**
- * Family operations the engine's Zdd does not offer, on node ids of one NodeStore: union and
+ * Family operations on node ids of one NodeStore, beyond Zdd's own: union and
  * difference (memoised per call), existential projection of levels, the minimal sets (via
  * "non-supersets"), and the power set of a list of levels. Recursion depth is at most the number
  * of levels (hundreds here: these run on designers' small grids).
  */
-import type { NodeStore } from '../zdd/zdd';
-import { StopError } from '../zdd/control';
+import { PairMemo, type NodeStore } from './zdd';
+import { StopError } from './control';
 
 /** Stops long family operations: node budget of the store and a deadline (`timeMs` after the work began, for the message). */
 export class OpGuard {
@@ -27,52 +27,6 @@ export class OpGuard {
   }
 }
 
-/** A hash map from node pairs to node ids in typed arrays (Map tops out at 2^24 entries). */
-export class PairMemo {
-  private ka: Int32Array;
-  private kb: Int32Array;
-  private val: Int32Array;
-  private used = 0;
-  private mask: number;
-  constructor(cap = 1 << 12) {
-    this.ka = new Int32Array(cap).fill(-1);
-    this.kb = new Int32Array(cap);
-    this.val = new Int32Array(cap);
-    this.mask = cap - 1;
-  }
-  private slot(a: number, b: number): number {
-    let h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x632be5ab, 0x85ebca77);
-    h ^= h >>> 15;
-    return Math.imul(h, 0x2c1b3c6d) >>> 0;
-  }
-  get(a: number, b: number): number | undefined {
-    let i = this.slot(a, b) & this.mask;
-    for (;;) {
-      const x = this.ka[i];
-      if (x === -1) return undefined;
-      if (x === a && this.kb[i] === b) return this.val[i];
-      i = (i + 1) & this.mask;
-    }
-  }
-  set(a: number, b: number, v: number): void {
-    if ((this.used + 1) * 2 > this.ka.length) this.grow();
-    let i = this.slot(a, b) & this.mask;
-    while (this.ka[i] !== -1 && !(this.ka[i] === a && this.kb[i] === b)) i = (i + 1) & this.mask;
-    if (this.ka[i] === -1) this.used++;
-    this.ka[i] = a; this.kb[i] = b; this.val[i] = v;
-  }
-  private grow(): void {
-    const oa = this.ka, ob = this.kb, ov = this.val;
-    const cap = oa.length * 2;
-    this.ka = new Int32Array(cap).fill(-1);
-    this.kb = new Int32Array(cap);
-    this.val = new Int32Array(cap);
-    this.mask = cap - 1;
-    this.used = 0;
-    for (let i = 0; i < oa.length; i++) if (oa[i] !== -1) this.set(oa[i], ob[i], ov[i]);
-  }
-}
-
 function lev(s: NodeStore, n: number): number {
   return n < 2 ? 0 : s.level[n];
 }
@@ -83,7 +37,7 @@ export function union(s: NodeStore, a: number, b: number, g?: OpGuard, memo = ne
     if (b === 0 || a === b) return a;
     if (a > b) { const t = a; a = b; b = t; }
     const m = memo.get(a, b);
-    if (m !== undefined) return m;
+    if (m !== -1) return m;
     g?.tick();
     const la = lev(s, a), lb = lev(s, b);
     let r: number;
@@ -102,7 +56,7 @@ export function difference(s: NodeStore, a: number, b: number, g?: OpGuard): num
     if (a === 0 || a === b) return 0;
     if (b === 0) return a;
     const m = memo.get(a, b);
-    if (m !== undefined) return m;
+    if (m !== -1) return m;
     g?.tick();
     const la = lev(s, a), lb = lev(s, b);
     let r: number;
@@ -146,7 +100,7 @@ export function nonSupersets(s: NodeStore, f: number, gg: number, g?: OpGuard, m
     if (f === h || hasEmpty(s, h)) return 0;
     if (f === 1) return 1; // {∅}; h has no empty set here
     const m = memo.get(f, h);
-    if (m !== undefined) return m;
+    if (m !== -1) return m;
     g?.tick();
     const lf = lev(s, f), lh = lev(s, h);
     let r: number;

@@ -1,8 +1,8 @@
 /**
- * A designer's loop given as its inside cells, and the small helpers every design tool shares:
- * the loop's edges, its hint per cell, a validity check, and a seeded random generator.
+ * A loop on the grid given as its inside cells, and the helpers every tool shares: the loop's
+ * edges, its hint per cell, a validity check (one closed loop), the inside of an edge set.
  */
-import { Grid } from '../model/grid';
+import { Grid } from './grid';
 
 /** Per grid edge: 1 when the loop around `inside` uses it (the two sides differ; outside the grid is outside). */
 export function loopEdgesOf(grid: Grid, inside: ArrayLike<number>): Uint8Array {
@@ -76,25 +76,4 @@ export function insideOfEdges(grid: Grid, on: ArrayLike<number>): Uint8Array {
     }
   }
   return inside;
-}
-
-/** mulberry32: a small seeded generator of numbers uniform in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Fisher-Yates shuffle in place. */
-export function shuffle<T>(a: T[], rand: () => number): T[] {
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    const t = a[i]; a[i] = a[j]; a[j] = t;
-  }
-  return a;
 }

@@ -3,7 +3,7 @@
  * form that crosses threads and JSON unchanged: counts as decimal strings, lists capped (the
  * totals say how many there were), so that a diagnostic can carry them to its quick fixes.
  */
-import { suggestHints, type HintSuggestion } from '../design/makeUnique';
+import { suggestHints, type HintSuggestion } from './makeUnique';
 import type { SlitherlinkPuzzle } from '../model/puzzle';
 import type { RunControl, Stopped } from '../zdd/control';
 

@@ -1,9 +1,17 @@
 /**
- * The server's custom protocol, shared with clients (the VS Code extension may import this file:
- * it has no dependency on vscode-languageserver).
+ * The shared-types module: everything the client (the VS Code extension) knows of the server. The
+ * server's custom protocol (method and command names, their parameters and results) and the types
+ * of what it sends (the check result, the puzzle model). It imports the server's modules for types
+ * only, so no server code runs in the client through it (.dependency-cruiser.cjs checks both).
  */
-import type { CellRef, CheckResult, Verdict } from '../analysis/result';
-import type { Suggestions } from '../analysis/suggestions';
+import type { CellRef, CheckResult, Verdict } from './analysis/result';
+import type { Suggestions } from './design/suggestions';
+
+export type { CellRef, CheckResult, Verdict };
+export type { LoopSolution, PathSolution, Usage } from './analysis/result';
+export type { HintChoice, Suggestions } from './design/suggestions';
+export type { NumberlinkPuzzle, Puzzle, PuzzleKind, SlitherlinkPuzzle } from './model/puzzle';
+export type { Range } from './model/range';
 
 /** Server -> client notification: what the status bar shows for a document. */
 export const StatusNotification = 'linkpuzzle/status';
@@ -179,6 +187,37 @@ export interface GenerateResult {
  * marking its solution's inside cells (applied through workspace/applyEdit). Arguments: [uri].
  * Answer: LoopBlockResult | CommandError.
  */
+/**
+ * The sizes `linkpuzzle.generate` takes (the CLI's generate and VS Code's Generate Puzzle… ask the
+ * same before sending), and the sizes that take long enough to say so before starting (measured:
+ * README, Design workflow).
+ */
+export const GENERATE_MIN_SIDE = 2;
+export const GENERATE_MAX_SIDE = 60;
+
+/**
+ * Above this many cells a generate took tens of seconds to a minute (the default time limit) on a
+ * busy 2-core machine: Slitherlink 30x30 5 s, 40x40 21-60 s; Numberlink 25x25 1-20 s, 30x30 4-38 s.
+ */
+const SLOW_CELLS = { slitherlink: 35 * 35, numberlink: 25 * 25 } as const;
+
+/** Why a width x height cannot be generated, or null when it can. */
+export function generateSizeError(cols: number, rows: number): string | null {
+  for (const [n, what] of [[cols, 'width'], [rows, 'height']] as const) {
+    if (!Number.isInteger(n) || n < GENERATE_MIN_SIDE || n > GENERATE_MAX_SIDE) {
+      return `the ${what} must be a whole number from ${GENERATE_MIN_SIDE} to ${GENERATE_MAX_SIDE} (got ${String(n)})`;
+    }
+  }
+  return null;
+}
+
+/** A warning for sizes that take long (and may end at the time limit), or null. */
+export function slowGenerateNote(kind: 'slitherlink' | 'numberlink', cols: number, rows: number): string | null {
+  if (cols * rows <= SLOW_CELLS[kind]) return null;
+  const name = kind === 'slitherlink' ? 'Slitherlink' : 'Numberlink';
+  return `a ${cols}x${rows} ${name} may take a minute or more, and may stop at the time limit before it is done`;
+}
+
 export const LoopBlockFromSolutionCommand = 'linkpuzzle.loopBlockFromSolution';
 export interface LoopBlockResult {
   applied: boolean;

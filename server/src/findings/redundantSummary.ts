@@ -1,9 +1,11 @@
 /**
  * Redundant one at a time is not redundant together: the sentence that says how many redundant
  * hints "Remove all redundant hints" removes (CheckResult.redundantTogether), for the hover and
- * the `redundant-summary` diagnostic (lsp/diagnostics.ts).
+ * the `redundant-summary` finding.
  */
-import type { PublishedResult } from './protocol';
+import type { Analysis } from '../genres/extras';
+import { Codes, type PublishedResult } from '../protocol-types';
+import { GRID, type Finding } from './finding';
 
 export type Together = Pick<PublishedResult, 'verdict' | 'redundant' | 'redundantTogether' | 'redundantTogetherStopped' | 'extrasPending'>;
 
@@ -33,3 +35,11 @@ export function togetherSentence(r: Together, name = 'Remove all redundant hints
   return `${hints(all)} are redundant one at a time, but they cannot all go: ${name} removes ${t.length} (${stay} ${stay === 1 ? 'stays' : 'stay'} needed once those are gone).`;
 }
 
+
+/** Unique Slitherlink with redundant hints: how many, and how many can go together (the Problems panel leaves out the hints' own Hint-severity findings). */
+export function redundantSummary(a: Analysis): Finding | null {
+  const r = a.result;
+  const summary = togetherSentence({ ...r, extrasPending: a.partial });
+  if (!summary || r.kind !== 'slitherlink') return null;
+  return { code: Codes.redundantSummary, severity: 'information', at: GRID, message: summary };
+}

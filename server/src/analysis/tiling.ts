@@ -1,0 +1,139 @@
+/**
+ * Slitherlink on a tiling (puzzle.tiling): the diagram of every loop on the lattice's edges, its
+ * verdict, exact count and solutions, and for a unique puzzle its redundant hints and which of
+ * them can go together. No deduction runs on tilings yet. With `witnesses`, a count that does not
+ * fit a small budget gives way to a search for two loops (a draft is `multiple` at once), then
+ * the count runs within the limits.
+ */
+import { makeLattice, type Lattice } from '../model/lattice';
+import type { SlitherlinkPuzzle } from '../model/puzzle';
+import { StopError, withDeadline, type RunControl, type Stopped } from '../zdd/control';
+import { buildLatticeLoops, latticeRedundantHints, latticeWitnesses, type LatticeLoops } from '../slitherlink/latticeSolve';
+import type { CheckOptions } from './options';
+import type { CellRef, CheckResult, LoopSolution } from './result';
+
+/** Nodes of the first count when witnesses may decide instead (the count proper gets the limits). */
+const FIRST_COUNT_NODES = 300_000;
+
+type Outcome = Omit<CheckResult, 'kind' | 'rows' | 'cols' | 'errors' | 'ms' | 'tiling'>;
+
+export function checkTilingSlitherlink(puzzle: SlitherlinkPuzzle, options: CheckOptions = {}): CheckResult {
+  const t0 = performance.now();
+  const tiling = puzzle.tiling!;
+  const done = (r: Outcome): CheckResult => ({
+    kind: 'slitherlink', rows: puzzle.rows, cols: puzzle.cols, tiling, errors: [], ...r,
+    ms: Math.round((performance.now() - t0) * 100) / 100,
+  });
+  const control = withDeadline(options.control);
+  const lattice = makeLattice(tiling);
+  try {
+    return done(decide(lattice, puzzle.hints, options, control));
+  } catch (e) {
+    if (!(e instanceof StopError)) throw e;
+    return done({ verdict: 'unknown', count: null, stopped: e.stopped });
+  }
+}
+
+/** The outcome of a check (throws StopError when the limits stop it before a verdict). */
+function decide(lattice: Lattice, hints: Int8Array, options: CheckOptions, control: RunControl & { deadline: number }): Outcome {
+  if (options.witnesses === true) {
+    const budget = Math.min(FIRST_COUNT_NODES, control.limits?.maxNodes ?? FIRST_COUNT_NODES);
+    try {
+      return fromFamily(lattice, hints, buildLatticeLoops(lattice, hints, { ...control, limits: { ...control.limits, maxNodes: budget } }), options, control);
+    } catch (e) {
+      if (!(e instanceof StopError) || e.stopped.limit !== 'nodes' || budget >= (control.limits?.maxNodes ?? Infinity)) throw e;
+    }
+    const w = latticeWitnesses(lattice, hints, control);
+    if (w.verdict === 'none') return { verdict: 'none', count: '0' };
+    if (w.verdict === 'unique') return uniqueOutcome(lattice, hints, w.first!, options, control);
+    if (w.verdict === 'multiple') {
+      const found: Outcome = {
+        verdict: 'multiple', count: null, countAtLeast: '2', solution: latticeLoop(lattice, w.first!),
+        ...(options.secondSolution !== false ? { secondSolution: latticeLoop(lattice, w.second!) } : {}),
+      };
+      if (options.countAfterWitnesses === false) return { ...found, countPending: true };
+      try {
+        return fromFamily(lattice, hints, buildLatticeLoops(lattice, hints, control), options, control);
+      } catch (e) {
+        if (!(e instanceof StopError)) throw e;
+        return { ...found, stopped: e.stopped };
+      }
+    }
+  }
+  return fromFamily(lattice, hints, buildLatticeLoops(lattice, hints, control), options, control);
+}
+
+function fromFamily(lattice: Lattice, hints: Int8Array, family: LatticeLoops, options: CheckOptions, control: RunControl): Outcome {
+  const count = family.zdd.count();
+  if (count === 0n) return { verdict: 'none', count: '0' };
+  const first = family.spec.edgesOf(family.zdd.first());
+  if (count === 1n) return uniqueOutcome(lattice, hints, first, options, control);
+  const second = options.secondSolution !== false ? { secondSolution: latticeLoop(lattice, family.spec.edgesOf(family.zdd.kth(1n))) } : {};
+  return { verdict: 'multiple', count: count.toString(), solution: latticeLoop(lattice, first), ...second };
+}
+
+/** A unique puzzle: its loop, redundant hints, and which of them can go together (as asked). */
+function uniqueOutcome(lattice: Lattice, hints: Int8Array, loop: number[], options: CheckOptions, control: RunControl): Outcome {
+  const solution = latticeLoop(lattice, loop);
+  if (options.redundant === false) return { verdict: 'unique', count: '1', solution };
+  let redundant: number[];
+  try {
+    redundant = latticeRedundantHints(lattice, hints, control, { solution: loop });
+  } catch (e) {
+    if (!(e instanceof StopError)) throw e;
+    return { verdict: 'unique', count: '1', solution, redundantStopped: undecided('redundant hints', e.stopped) };
+  }
+  const refs = redundant.map((f) => faceRef(lattice, f));
+  if (options.redundantTogether === false) return { verdict: 'unique', count: '1', solution, redundant: refs };
+  const together = redundantTogether(lattice, hints, redundant, togetherControl(control, options.togetherTimeMs));
+  return {
+    verdict: 'unique', count: '1', solution, redundant: refs, redundantTogether: together.removed.map((f) => faceRef(lattice, f)),
+    ...(together.stopped ? { redundantTogetherStopped: undecided('redundant hints together', together.stopped) } : {}),
+  };
+}
+
+/**
+ * "Remove all redundant hints" on a tiling: the redundant hints removed one at a time, in order,
+ * each while the loop stays the only one (a count per hint). Stops at the limits with what it
+ * removed until then.
+ */
+export function redundantTogether(lattice: Lattice, hints: Int8Array, redundant: readonly number[], control: RunControl): { removed: number[]; stopped?: Stopped } {
+  const now = Int8Array.from(hints);
+  const removed: number[] = [];
+  for (const f of redundant) {
+    now[f] = -1;
+    try {
+      if (buildLatticeLoops(lattice, now, control).zdd.count() === 1n) {
+        removed.push(f);
+        continue;
+      }
+    } catch (e) {
+      if (!(e instanceof StopError)) throw e;
+      return { removed, stopped: e.stopped };
+    }
+    now[f] = hints[f];
+  }
+  return { removed };
+}
+
+function togetherControl(control: RunControl, timeMs: number | undefined): RunControl {
+  if (timeMs === undefined) return control;
+  const deadline = Date.now() + timeMs;
+  if (control.deadline !== undefined && control.deadline <= deadline) return control;
+  return { ...control, limits: { ...control.limits, timeMs }, deadline };
+}
+
+function undecided(what: string, stopped: Stopped): Stopped {
+  return { ...stopped, message: `${what} undecided: ${stopped.message.replace(/^undecided: /, '')}` };
+}
+
+/** A loop as a CheckResult solution: Loopy coordinates and edge numbers. */
+export function latticeLoop(lattice: Lattice, edges: number[]): LoopSolution {
+  return { edges: edges.map((e) => lattice.edgeCoords(e)), edgeIds: edges };
+}
+
+/** Face f as a CellRef: its line of the file's grid and its place in that line (0-based), and its number. */
+export function faceRef(lattice: Lattice, f: number): CellRef {
+  const row = lattice.rowOf[f];
+  return { row, col: f - lattice.rowOff[row], face: f };
+}

@@ -1,0 +1,17 @@
+/** A redundant hint of a unique puzzle: on its own it can go and the solution stays unique (shown faded, with a quick fix). */
+import type { Analysis } from '../genres/extras';
+import type { Puzzle } from '../model/puzzle';
+import { Codes } from '../protocol-types';
+import type { Finding } from './finding';
+import { cellLabel, cellName } from './words';
+
+export function redundantHints(p: Puzzle | null, a: Analysis): Finding[] {
+  return (a.result.redundant ?? []).map((h) => ({
+    code: Codes.redundantHint,
+    severity: 'hint',
+    at: { cell: h },
+    message: `Redundant ${cellLabel(p, h.row, h.col)} at ${cellName(h.row, h.col)}: on its own, the solution stays unique without it.`,
+    unnecessary: true,
+    data: { row: h.row, col: h.col },
+  }));
+}

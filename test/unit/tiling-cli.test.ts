@@ -1,0 +1,102 @@
+// `linkpuzzle` on tilings as users run it (dist/cli.js): import of a Loopy game ID, export back to
+// the same ID, check (table and JSON), solve's SVG.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUPPORTED } from './tiling-corpus';
+
+const root = resolve(__dirname, '../..');
+const cli = join(root, 'dist', 'cli.js');
+let tmp = '';
+
+/** Runs the CLI without blocking the test worker (some checks take seconds). */
+function run(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [cli, ...args], {
+      cwd: root, env: { ...process.env, HOME: tmp, XDG_CONFIG_HOME: tmp, XDG_CACHE_HOME: tmp, NO_COLOR: '1' },
+    });
+    let stdout = '', stderr = '';
+    child.stdout.on('data', (d) => { stdout += d; });
+    child.stderr.on('data', (d) => { stderr += d; });
+    child.on('close', (status) => done({ status, stdout, stderr }));
+  });
+}
+
+beforeAll(() => { tmp = mkdtempSync(join(tmpdir(), 'lp-tiling-cli-')); });
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** One ID per tiling (the first of each). */
+const ONE_EACH = SUPPORTED.filter((e, i) => SUPPORTED.findIndex((x) => x.type === e.type) === i);
+
+describe('linkpuzzle on tilings', () => {
+  it('imports a game ID of every tiling as a file that exports back to the identical ID', async () => {
+    for (const entry of ONE_EACH) {
+      const imp = await run('import', entry.id);
+      expect(imp.status, imp.stderr).toBe(0);
+      expect(imp.stdout).toMatch(/^# grid: [a-z]+ \d+x\d+\n/);
+      const path = join(tmp, `t${entry.type}.slk`);
+      writeFileSync(path, imp.stdout);
+      const exp = await run('export', '--loopy', path);
+      expect(exp.stdout.trim()).toBe(entry.id);
+      // Without the `# loopy:` line the difficulty letter is unknown: WxHtN and the same clues.
+      writeFileSync(path, imp.stdout.replace(/^# loopy:.*\n/m, ''));
+      expect((await run('export', '--loopy', path)).stdout.trim()).toBe(entry.id.replace(/d[a-z]:/, ':'));
+    }
+  }, 120_000);
+
+  it('check --json: tiling, unique, the loop in Loopy coordinates, redundant hints as faces', async () => {
+    const paths: string[] = [];
+    for (const e of ONE_EACH) {
+      const path = join(tmp, `c${e.type}.slk`);
+      writeFileSync(path, (await run('import', e.id)).stdout);
+      paths.push(path);
+    }
+    const r = await run('check', '--json', ...paths);
+    expect(r.status, r.stderr).toBe(0);
+    const entries = JSON.parse(r.stdout) as Record<string, any>[];
+    expect(entries.length).toBe(ONE_EACH.length);
+    entries.forEach((e, i) => {
+      const corpus = ONE_EACH[i];
+      expect(e.kind).toBe('slitherlink');
+      expect(typeof e.tiling.name).toBe('string');
+      expect(e.verdict).toBe('unique');
+      expect(e.count).toBe('1');
+      const both = (x: number[]) => [x.join(','), [x[2], x[3], x[0], x[1]].join(',')];
+      const corpusKeys = new Set(corpus.solution_loop.flatMap(([[a, b], [c, d]]) => both([a, b, c, d])));
+      expect(e.solution.edges.length).toBe(corpus.solution_loop.length);
+      for (const edge of e.solution.edges) expect(corpusKeys.has(edge.join(','))).toBe(true);
+      expect(e.solution.edgeIds.length).toBe(e.solution.edges.length);
+      if (e.redundantStopped === undefined) {
+        expect(Array.isArray(e.redundant)).toBe(true);
+        for (const c of e.redundant) expect(Number.isInteger(c.face) && Number.isInteger(c.row) && Number.isInteger(c.col)).toBe(true);
+      }
+    });
+  }, 240_000);
+
+  it('check prints the tiling in the table; solve prints an SVG; export --url refuses', async () => {
+    const entry = ONE_EACH.find((e) => e.grid === 'Honeycomb')!;
+    const path = join(tmp, 'honey.slk');
+    writeFileSync(path, (await run('import', entry.id)).stdout);
+    const table = await run('check', path);
+    expect(table.stdout).toMatch(/honeycomb 10×10 +unique +1 /);
+    expect(table.stdout).toMatch(/redundant hints \(face numbers\): #\d+/);
+    const solve = await run('solve', path);
+    expect(solve.status).toBe(0);
+    expect(solve.stdout).toMatch(/unique solution\n<svg [^]*<polygon [^]*<line [^]*<\/svg>/);
+    expect(solve.stdout.match(/<polygon /g)!.length).toBe(entry.faces);
+    expect(solve.stdout.match(/<line /g)!.length).toBe(entry.solution_loop.length);
+    const url = await run('export', '--url', path);
+    expect(url.status).toBe(2);
+    expect(url.stderr).toContain('--loopy');
+  }, 60_000);
+
+  it('import refuses a bad tiling ID with a message (exit 1)', async () => {
+    for (const bad of ['10x10t2:a5x', '10x10t2:5', '2x2t4:a', '10x10t11:a']) {
+      const r = await run('import', bad);
+      expect(r.status, bad).toBe(1);
+      expect(r.stderr).toMatch(/linkpuzzle: /);
+    }
+  }, 60_000);
+});
