@@ -44,8 +44,8 @@ let state: PreviewState = vscode.getState() ?? {};
 let zoom: number | 'fit' = state.zoom ?? 'fit';
 let uri = state.uri ?? '';
 let drawLoop = state.drawLoop === true;
-/** The solution shown when two do not fit side by side. */
-let solution = state.solution === 1 ? 1 : 0;
+/** The board shown when they do not fit side by side (solution 1, 2, the ambiguity map). */
+let solution = Number.isInteger(state.solution) && state.solution! >= 0 ? state.solution! : 0;
 /** Whether the current picture's two boards are shown side by side (or it has one board). */
 let sideBySide = true;
 /** The keyboard cursor of "Draw loop" (a cell of the first board), once the arrows moved it. */
@@ -142,7 +142,9 @@ function layout(): void {
 
 function showSolutionButton(boards: number): void {
   otherButton.hidden = sideBySide || boards < 2;
-  otherButton.textContent = `Show solution ${solution === 0 ? 2 : 1}`;
+  if (boards < 2) return;
+  const next = svgElement()?.querySelectorAll<SVGGElement>('g.lp-board')[(Math.min(solution, boards - 1) + 1) % boards];
+  otherButton.textContent = `Show ${next?.dataset.name ?? 'the other solution'}`;
 }
 
 function effectiveZoom(): number {
@@ -270,7 +272,8 @@ board.addEventListener('click', (event) => {
 drawButton.addEventListener('click', () => setDrawLoop(!drawLoop));
 
 otherButton.addEventListener('click', () => {
-  solution = solution === 0 ? 1 : 0;
+  const boards = svgElement()?.querySelectorAll('g.lp-board').length ?? 2;
+  solution = (Math.min(solution, boards - 1) + 1) % Math.max(boards, 1);
   layout();
   applyZoom();
   drawCursor();

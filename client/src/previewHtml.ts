@@ -35,7 +35,7 @@ export interface PreviewState {
   scrollTop?: number;
   /** The "Draw loop" toggle of the toolbar. */
   drawLoop?: boolean;
-  /** Which of two solutions is shown when the panel has no room for both side by side (0 or 1). */
+  /** Which board is shown when the panel has no room for them side by side (0, 1, or 2: the ambiguity map). */
   solution?: number;
 }
 
@@ -85,7 +85,7 @@ export function previewHtml(o: PageOptions): string {
     title="Draw loop: click a cell (or move with the arrow keys and press Space) to mark it inside or outside the intended loop, in the text's --- block"
     aria-label="Draw loop">Draw loop</button>
   <button id="other-solution" hidden
-    title="Several solutions: show the other one (the cells or edges where the two differ are marked on both)">Show solution 2</button>
+    title="Several solutions: show the next board (two solutions with the cells or edges where they differ marked on both, then the ambiguity map)">Show solution 2</button>
   <button id="zoom-out" title="Zoom out (Ctrl+-)" aria-label="Zoom out">−</button>
   <button id="zoom-reset" title="Actual size (Ctrl+0)" aria-label="Actual size">100%</button>
   <button id="zoom-in" title="Zoom in (Ctrl+=)" aria-label="Zoom in">+</button>

@@ -20,7 +20,7 @@
  * the other's edges that this one lacks (`lp-edge-other`); of a Numberlink, the cells used
  * differently (`lp-diff-cell`). So either board alone shows every difference.
  */
-import type { CellRef, CheckResult, LoopSolution, NumberlinkPuzzle, PathSolution, Puzzle, SlitherlinkPuzzle } from '../../server/src/protocol-types';
+import type { CellRef, CheckResult, HintChoice, LoopSolution, NumberlinkPuzzle, PathSolution, Puzzle, SlitherlinkPuzzle, Suggestions, Usage } from '../../server/src/protocol-types';
 import { Grid } from '../../server/src/model/grid';
 import { loopEdgesOf, loopProblem } from '../../server/src/model/loop';
 import { formatCount } from './summary';
@@ -192,6 +192,8 @@ interface Panel {
   /** SVG content of one board, drawn at the origin. */
   body: string;
   caption: string;
+  /** What the preview's toolbar calls this board when it shows one at a time (default "solution N"). */
+  name?: string;
   /** A second line below the board (the designer's loop against the solver's). */
   note?: { text: string; warn: boolean };
 }
@@ -228,7 +230,8 @@ function frame(puzzle: Puzzle, result: CheckResult | null, panels: Panel[], opti
   ];
   let x = PAD;
   laid.forEach((panel, i) => {
-    out.push(`<g class="lp-board" data-panel="${i}" data-x="${x}" data-y="${top}" transform="translate(${x} ${top})">`);
+    const name = escapeXml(panel.name ?? `solution ${i + 1}`);
+    out.push(`<g class="lp-board" data-panel="${i}" data-name="${name}" data-x="${x}" data-y="${top}" transform="translate(${x} ${top})">`);
     // The last caption line sits just over the board, whatever the number of lines.
     const first = -CAPTION_BELOW - (panel.caption.length - 1) * CAPTION_LINE;
     out.push(textLines('lp-caption', panel.caption, first, CAPTION_LINE));
@@ -387,6 +390,7 @@ function slitherBoard(
   edges: Edge[] | null,
   other: Edge[] | null,
   intended: Intended | null = null,
+  overlay = '',
 ): string {
   const { rows, cols } = p;
   const redundant = result?.verdict === 'unique' ? cellSet(result.redundant, cols) : new Set<number>();
@@ -437,6 +441,7 @@ function slitherBoard(
     }
     out.push(`<g class="lp-loop">${lines.join('')}</g>`);
   }
+  out.push(overlay);
 
   // The intended loop over the solver's: where they agree the dashes run along the solid line.
   if (intended) {
@@ -511,6 +516,7 @@ function renderSlitherlink(p: SlitherlinkPuzzle, result: CheckResult | null, opt
       return frame(p, result, [
         { body: slitherBoard(p, result, first, second, mine), caption: `Solution 1 of ${countText(result)}`, note },
         { body: slitherBoard(p, result, second, first, mine), caption: 'Solution 2 (differences marked)' },
+        ...(result.usage ? [{ body: slitherBoard(p, result, null, null, null, usageLines(result.usage, 0) + suggestionMarks(result)), caption: usageCaption(result.usage), name: 'ambiguity map', note: suggestionNote(result) }] : []),
       ], options);
     }
   }
@@ -519,6 +525,80 @@ function renderSlitherlink(p: SlitherlinkPuzzle, result: CheckResult | null, opt
   const mine = intended(result?.verdict === 'unique' && show !== null && !options.stale);
   const note = mine ? intendedNote(p, mine, show) : undefined;
   return frame(p, result, [{ body: slitherBoard(p, result, show, null, mine), caption: singleCaption(result), note }], options);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The ambiguity map (a third board beside the two solutions)
+
+/** How much of the solutions use an edge, 0..1, from exact decimal counts of any size. */
+export function usageShare(count: string, of: string): number {
+  const n = BigInt(of);
+  return n === 0n ? 0 : Number((BigInt(count) * 1000n) / n) / 1000;
+}
+
+function usageCaption(usage: Usage): string {
+  return `Ambiguity map: edges by share of the ${formatCount(usage.of)} solutions`;
+}
+
+/**
+ * One line per edge some solution uses, as opaque as its share of the solutions (solid when all
+ * use it), with its count as a tooltip. `shift` moves grid points to cell centres (Numberlink).
+ */
+function usageLines(usage: Usage, shift: number): string {
+  const lines = usage.edges.map(({ edge: [r1, c1, r2, c2], count }) => {
+    const share = usageShare(count, usage.of);
+    const all = count === usage.of;
+    const opacity = all ? 1 : Math.max(0.12, Math.min(0.85, share));
+    return `<line class="lp-usage${all ? ' lp-usage-all' : ''}" data-edge="${r1},${c1},${r2},${c2}" data-count="${count}" ` +
+      `x1="${c1 * CELL + shift}" y1="${r1 * CELL + shift}" x2="${c2 * CELL + shift}" y2="${r2 * CELL + shift}" stroke-opacity="${opacity}">` +
+      `<title>used by ${formatCount(count)} of ${formatCount(usage.of)} solutions</title></line>`;
+  });
+  return `<g class="lp-usage-map">${lines.join('')}</g>`;
+}
+
+/** The server's hint suggestions for a `multiple` (the published result carries them). */
+function suggestionsOf(result: CheckResult): Suggestions | undefined {
+  return (result as CheckResult & { suggestions?: Suggestions }).suggestions;
+}
+
+/** The hints the suggestions offer: those that make it unique, else the best one and the best pair. */
+function suggestedHints(s: Suggestions): HintChoice[] {
+  if (s.singles.length > 0) return s.singles;
+  return [s.bestSingle, s.pair?.first, s.pair?.second].filter((x): x is HintChoice => x !== undefined);
+}
+
+/**
+ * On the map, the cells where a hint cuts the count most: a small ghost of the hint, with what
+ * it leaves as a tooltip ("a 2 here: 1 solution, unique").
+ */
+function suggestionMarks(result: CheckResult): string {
+  const s = suggestionsOf(result);
+  if (!s) return '';
+  const byCell = new Map<string, HintChoice[]>();
+  for (const h of suggestedHints(s)) {
+    const k = `${h.row},${h.col}`;
+    byCell.set(k, [...(byCell.get(k) ?? []), h]);
+  }
+  const pairCount = s.singles.length === 0 && s.pair ? s.pair.count : null;
+  const marks = [...byCell.values()].map((hs) => {
+    const { row, col } = hs[0];
+    const x = col * CELL + CELL / 2, y = row * CELL + CELL / 2;
+    const tips = hs.map((h) => `a ${h.value} here: ${formatCount(h.count)} solution${h.count === '1' ? ', unique' : 's'}`);
+    if (pairCount !== null && hs.some((h) => h === s.pair!.first || h === s.pair!.second)) tips.push(`with the other marked hint of the pair: ${formatCount(pairCount)}`);
+    return `<g class="lp-suggest" data-row="${row}" data-col="${col}" data-count="${hs[0].count}">` +
+      `<rect class="lp-suggest-mark" x="${col * CELL + 4}" y="${row * CELL + 4}" width="${CELL - 8}" height="${CELL - 8}" rx="4"/>` +
+      `<text class="lp-suggest-hint" x="${x}" y="${y}" text-anchor="middle" dominant-baseline="central">${hs.map((h) => h.value).join('/')}</text>` +
+      `<title>${escapeXml(tips.join('; '))}</title></g>`;
+  });
+  return `<g class="lp-suggestions">${marks.join('')}</g>`;
+}
+
+function suggestionNote(result: CheckResult): { text: string; warn: boolean } | undefined {
+  const s = suggestionsOf(result);
+  if (!s) return undefined;
+  if (s.singleCount > 0) return { text: `Marked: ${s.singleCount === 1 ? 'the hint' : `${s.singleCount} hints`} that would make it unique`, warn: false };
+  if (s.bestSingle) return { text: `Marked: the hint${s.pair ? 's' : ''} that cut the count most (no single hint makes it unique)`, warn: false };
+  return undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -555,7 +635,7 @@ function cellUse(p: NumberlinkPuzzle, s: PathSolution): string[] {
 }
 
 
-function numberBoard(p: NumberlinkPuzzle, result: CheckResult | null, s: PathSolution | null, other: PathSolution | null): string {
+function numberBoard(p: NumberlinkPuzzle, result: CheckResult | null, s: PathSolution | null, other: PathSolution | null, overlay = ''): string {
   const { rows, cols } = p;
   const conflict = result?.verdict === 'none' ? cellSet(conflictCells(result), cols) : new Set<number>();
   const use = s ? cellUse(p, s) : null;
@@ -590,6 +670,7 @@ function numberBoard(p: NumberlinkPuzzle, result: CheckResult | null, s: PathSol
     });
     out.push(`<g class="lp-paths">${lines.join('')}</g>`);
   }
+  out.push(overlay);
 
   const ends: string[] = [];
   const r0 = CELL * 0.34;
@@ -622,6 +703,7 @@ function renderNumberlink(p: NumberlinkPuzzle, result: CheckResult | null, optio
       return frame(p, result, [
         { body: numberBoard(p, result, first, second), caption: `Solution 1 of ${countText(result)}${rule}` },
         { body: numberBoard(p, result, second, first), caption: 'Solution 2 (differences marked)' },
+        ...(result.usage ? [{ body: numberBoard(p, result, null, null, usageLines(result.usage, CELL / 2)), caption: usageCaption(result.usage), name: 'ambiguity map' }] : []),
       ], options);
     }
   }

@@ -8,7 +8,8 @@ import type { CellRef, CheckResult, Verdict } from './analysis/result';
 import type { Suggestions } from './design/suggestions';
 
 export type { CellRef, CheckResult, Verdict };
-export type { LoopSolution, PathSolution } from './analysis/result';
+export type { LoopSolution, PathSolution, Usage } from './analysis/result';
+export type { HintChoice, Suggestions } from './design/suggestions';
 export type { NumberlinkPuzzle, Puzzle, PuzzleKind, SlitherlinkPuzzle } from './model/puzzle';
 export type { Range } from './model/range';
 

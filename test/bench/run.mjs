@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: speed and memory, printed as tables and written to bench-results/bench.json.
-//   node test/bench/run.mjs [--only cycles|slitherlink|numberlink|incremental|latency|drafts[,...]] [--quick] [--corpus DIR]
+//   node test/bench/run.mjs [--only cycles|slitherlink|numberlink|incremental|latency|drafts|insight[,...]] [--quick] [--corpus DIR]
 //                           [--max-n N] [--nikoli-limit MS] [--no-nikoli] [--no-redundant] [--out FILE]
 //                           [--drafts-count-nodes N] [--drafts-count-ms MS]
 // (a) all cycles on n×n vertex grids (test/bench/cycles.ts), each n in its own process for peak RSS,
@@ -19,6 +19,8 @@
 //     (0 to 30 pairs, i.e. 0 to 60 endpoints: ends of pieces of a random path or random cells, under nikoli and fill),
 //     checked as the language server does: the verdict first (timed), then the count when it is
 //     pending, within --drafts-count-nodes (default 2,000,000) and --drafts-count-ms (default 10,000);
+// (h) insight: the ambiguity map's cost on 20x20 puzzles with several solutions (test/bench/usage.ts):
+//     the check with the map against the check without it, interleaved (target: within 1 s);
 // (d) every time also as a ratio to a fixed reference workload (test/bench/reference.mjs) run in
 //     the same process (for corpus collections: just before and after them), so that figures
 //     compare across machines. Corpus parts need ../shared/corpus and say so when absent.
@@ -52,10 +54,10 @@ if (opt.help) {
   console.log(lines.slice(0, lines.findIndex((l) => !l.startsWith('//'))).join('\n').replace(/^\/\/ ?/gm, ''));
   process.exit(0);
 }
-const parts = new Set((opt.only ?? 'cycles,slitherlink,numberlink,incremental,latency,drafts').split(','));
+const parts = new Set((opt.only ?? 'cycles,slitherlink,numberlink,incremental,latency,drafts,insight').split(','));
 for (const p of parts) {
-  if (!['cycles', 'slitherlink', 'numberlink', 'incremental', 'latency', 'drafts'].includes(p)) {
-    console.error(`bench: unknown part '${p}' (cycles, slitherlink, numberlink, incremental, latency, drafts)`);
+  if (!['cycles', 'slitherlink', 'numberlink', 'incremental', 'latency', 'drafts', 'insight'].includes(p)) {
+    console.error(`bench: unknown part '${p}' (cycles, slitherlink, numberlink, incremental, latency, drafts, insight)`);
     process.exit(2);
   }
 }
@@ -437,6 +439,37 @@ if (parts.has('drafts')) {
     for (const e of out) if (e.drift) console.log(`    note (${e.genre} ${e.size}×${e.size}): ${e.drift}`);
     console.log('');
     report.parts.drafts = { countNodes, countMs, bySize: out };
+  }
+}
+
+// ---------- (h) insight: the ambiguity map ----------
+if (parts.has('insight')) {
+  const runs = quick ? 1 : 3;
+  console.log(`(h) the ambiguity map on 20x20 puzzles with several solutions: the check with it against the check without it (median of ${runs}, interleaved; target: within 1 s)`);
+  const b = await bundle('usage-runner', {
+    stdin: {
+      contents: `import { benchUsage } from './usage';\nprocess.stdout.write(JSON.stringify(benchUsage(process.argv[2], Number(process.argv[3]))));`,
+      resolveDir: join(root, 'test/bench'), loader: 'ts', sourcefile: 'usage-runner.ts',
+    },
+  });
+  if (b.error) {
+    console.log(`    skipped: cannot bundle test/bench/usage.ts: ${b.error}\n`);
+    report.parts.insight = { skipped: b.error };
+  } else {
+    const r = child(b.path, [root, String(runs)], 1_800_000);
+    if (r.error) {
+      console.log(`    failed: ${r.error}\n`);
+      report.parts.insight = { error: r.error };
+    } else {
+      const rows = r.map((c) => [c.name, c.verdict, c.count ?? '-', fmtMs(c.plainMs), fmtMs(c.withMapMs), fmtMs(c.withMapMs - c.plainMs), c.edges ?? `- (${c.note ?? 'no map'})`]);
+      const header = ['puzzle', 'verdict', 'count', 'check', 'with map', 'map costs', 'edges in map'];
+      const w = header.map((h, i) => Math.max(h.length, ...rows.map((x) => String(x[i]).length)));
+      console.log('    ' + header.map((h, i) => h.padEnd(w[i])).join('  '));
+      for (const x of rows) console.log('    ' + x.map((c, i) => String(c).padEnd(w[i])).join('  '));
+      const worst = Math.max(...r.filter((c) => c.edges !== null).map((c) => c.withMapMs - c.plainMs));
+      console.log(`    slowest map: ${fmtMs(worst)} after the verdict\n`);
+      report.parts.insight = { runs, cases: r, slowestMapMs: worst };
+    }
   }
 }
 

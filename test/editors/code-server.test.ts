@@ -431,6 +431,12 @@ describe.skipIf(skipSuite('code-server'))('VS Code (code-server) end to end', ()
     await expect.poll(async () => frame.locator('#title').textContent().catch(() => null), { timeout: 30_000 }).toBe(B);
     await frame.locator('svg.lp-slitherlink[data-verdict="multiple"]').waitFor({ timeout: 60_000 });
     step(`the restored preview follows ${B} (${((Date.now() - reloaded) / 1000).toFixed(1)} s after the reload)`);
+    // Issue 16: the ambiguity map comes with the result, a board of its own with every edge's count.
+    const map = frame.locator('svg g.lp-board[data-name="ambiguity map"]');
+    await map.locator('line.lp-usage').first().waitFor({ timeout: 60_000 });
+    expect(await map.locator('line.lp-usage title').first().textContent()).toMatch(/^used by [\d,]+ of [\d,]+ solutions$/);
+    expect(await map.locator('text.lp-caption').first().textContent()).toMatch(/Ambiguity map/);
+    step('the preview draws the ambiguity map');
     // ... and keeps following it: a while later it still shows B.
     await page.waitForTimeout(3000);
     expect(await frame.locator('#title').textContent()).toBe(B);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/analysis/check';
+import { findSuggestions } from '../../server/src/design/suggestions';
 import type { CheckResult, PathSolution } from '../../server/src/analysis/result';
 import type { Puzzle } from '../../server/src/model/puzzle';
 import { parseNumberlink, parseSlitherlink } from '../../server/src/parse/index';
@@ -509,6 +510,67 @@ describe.skipIf(skip)('preview layout in Chromium', () => {
     expect((await probe(page)).violations).toEqual([]);
     await page.close();
   }, 120_000);
+
+  it('shows the ambiguity map as a third board: edges by share in the theme colour, counts on hover, reachable one board at a time', async () => {
+    // A real 20x20 (Loopy, unique) without its hint at (0, 2): 12 solutions, which differ in a corner.
+    const unique = readFileSync(join(root, 'test', 'fixtures', 'slitherlink', '20x20_hard_01.slk'), 'utf8');
+    const at = parseSlitherlink(unique).puzzle!.cellRanges[2];
+    const rows = unique.split('\n');
+    rows[at.line] = rows[at.line].slice(0, at.col) + '.' + rows[at.line].slice(at.col + 1);
+    const text = rows.join('\n');
+    const file = '20x20_hard_01-less.slk';
+    const puzzle = parseSlitherlink(text).puzzle!;
+    // As the language server publishes it: the check with its map, and the hint suggestions.
+    const result = { ...checkText(text, 'slitherlink', { usage: true }), suggestions: findSuggestions(puzzle) } as CheckResult;
+    expect(result.verdict).toBe('multiple');
+    expect(result.usage!.of).toBe(result.count);
+    const page = await openPreview(undefined, { viewport: { width: 1800, height: 800 } });
+    await deliver(page, message(file, renderSvg(puzzle, result), result));
+    const boards = page.locator('#board svg g.lp-board');
+    expect(await boards.count()).toBe(3);
+    const lines = boards.nth(2).locator('line.lp-usage');
+    expect(await lines.count()).toBe(result.usage!.edges.length);
+    // Every line in a theme colour (purple, or blue where every solution runs), as opaque as its share.
+    const purple = await themeColour(page, '--vscode-charts-purple'), blue = await themeColour(page, '--vscode-charts-blue');
+    const drawn = await lines.evaluateAll((els) => els.map((e) => ({
+      stroke: getComputedStyle(e).stroke, opacity: Number(getComputedStyle(e).strokeOpacity),
+      all: e.classList.contains('lp-usage-all'), title: e.querySelector('title')?.textContent ?? '',
+    })));
+    // Most of the loop is the same in all 12: solid; the corner where they differ is shaded.
+    expect(drawn.filter((d) => d.all).length).toBeGreaterThan(drawn.length / 2);
+    expect(drawn.filter((d) => !d.all).length).toBeGreaterThan(0);
+    for (const d of drawn) {
+      expect(d.stroke).toBe(d.all ? blue : purple);
+      expect(d.title).toMatch(/^used by [\d,.]+(e\d+)? of [\d,.]+(e\d+)? solutions$/);
+      expect(d.opacity).toBeGreaterThan(0.1);
+    }
+    // The suggested hints: marked on the map only, each with what it leaves.
+    const marks = boards.nth(2).locator('g.lp-suggest');
+    expect(await marks.count()).toBeGreaterThan(0);
+    expect(await boards.nth(0).locator('g.lp-suggest').count()).toBe(0);
+    expect(await marks.first().locator('title').textContent()).toMatch(/^a \d here: /);
+    expect(await marks.first().locator('rect').evaluate((e) => getComputedStyle(e).stroke)).toBe(await themeColour(page, '--vscode-charts-green'));
+    expect((await probe(page)).violations).toEqual([]);
+    await page.screenshot({ path: join(artifacts, 'preview-ambiguity-map.png') });
+    // Too narrow for three boards: one at a time, the toolbar button going on to the map and back.
+    await page.setViewportSize(SIDE_BY_SIDE);
+    await deliver(page, message(file, renderSvg(puzzle, result), result));
+    const shown = () => page.evaluate(() => [...document.querySelectorAll('#board svg g.lp-board')]
+      .filter((g: any) => g.getBoundingClientRect().width > 0).map((g: any) => g.getAttribute('data-panel')));
+    const button = page.locator('#other-solution');
+    expect(await shown()).toEqual(['0']);
+    expect(await button.textContent()).toBe('Show solution 2');
+    await button.click();
+    expect(await shown()).toEqual(['1']);
+    expect(await button.textContent()).toBe('Show ambiguity map');
+    await button.click();
+    expect(await shown()).toEqual(['2']);
+    expect(await button.textContent()).toBe('Show solution 1');
+    await page.screenshot({ path: join(artifacts, 'preview-ambiguity-map-alone.png') });
+    await button.click();
+    expect(await shown()).toEqual(['0']);
+    await page.close();
+  });
 
   it('colours Numberlink letters that name colours with those theme colours, other labels with distinct ones, light and dark', async () => {
     const text = readFileSync(join(root, 'samples', 'flow.nlk'), 'utf8');

@@ -166,6 +166,10 @@ describe('push diagnostics', () => {
     expect(w!.message).toContain(`${expected.count} solutions`);
     expect(w!.relatedInformation!.length).toBeGreaterThan(0);
     for (const rel of w!.relatedInformation!) expect(rel.message).toMatch(/^cell \(\d+, \d+\)/);
+    // The preview's ambiguity map comes with the result: the check's own map, exactly.
+    const changed = await client.waitFor('linkpuzzle/resultChanged', (p) => p.uri === uri && p.result.verdict === 'multiple');
+    expect(changed.params.result.usage).toEqual(checkText(text, 'slitherlink', { usage: true }).usage);
+    expect(changed.params.result.usage.of).toBe(expected.count);
   });
 
   it('Numberlink: a unique solution that leaves cells empty is not good (Warning)', async () => {

@@ -29,8 +29,9 @@ function grid(rows: number, cols: number, density: number, seed: number): string
 
 let client: TestClient;
 beforeAll(async () => {
-  // Tight limits so that every case ends within seconds.
-  client = await TestClient.start({ initializationOptions: { limits: { timeMs: 3000, maxNodes: 200_000 } } });
+  // A tight node limit, so that every case ends within seconds, and a time limit generous enough
+  // that the node limit stops them first however loaded the machine (3 s did not on 2 busy cores).
+  client = await TestClient.start({ initializationOptions: { limits: { timeMs: 30_000, maxNodes: 200_000 } } });
 });
 afterAll(async () => {
   await client?.stop();

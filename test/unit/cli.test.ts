@@ -174,6 +174,24 @@ describe('linkpuzzle check --json', () => {
     expect(isLoopSolution(2, 2, [['.', '.'], ['.', '.']], (entries[0].solution as { edges: number[][] }).edges)).toBe(true);
   });
 
+  it('--usage adds the ambiguity map: on the empty 2×2, a border edge lies on 7 of the 13 loops, an inner one on 6', () => {
+    // Of the 13 loops (4 squares, 4 dominoes, 4 L-trominoes, the whole): the top side of the
+    // top-left cell borders every region holding that cell (1 + 2 + 3 + 1); the side between the
+    // two top cells borders the regions holding exactly one of them (2 squares, 2 columns, 2 Ls).
+    const empty = write('usage/empty.slk', '. .\n. .\n');
+    const plain = json([empty]);
+    expect(plain.entries[0].usage).toBeUndefined();
+    const { status, entries } = json(['--usage', empty]);
+    expect(status).toBe(0);
+    const usage = entries[0].usage as { of: string; edges: { edge: number[]; count: string }[] };
+    expect(usage.of).toBe('13');
+    const count = (edge: number[]) => usage.edges.find((x) => x.edge.join() === edge.join())?.count;
+    expect(count([0, 0, 0, 1])).toBe('7');
+    expect(count([0, 1, 1, 1])).toBe('6');
+    expect(usage.edges).toHaveLength(12);
+    expect(run(['solve', '--usage', empty]).status).toBe(2);
+  });
+
   it('lists redundant hints as 0-based cells and leaves them out with --no-redundant', () => {
     // 1×2 cells "3 3": of the three loops (left square, right square, the rectangle) only the
     // rectangle gives both cells 3 sides. Without either 3 the other still excludes both squares

@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseNumberlink, parseSlitherlink } from '../../server/src/parse/index';
 import type { CheckResult, PathSolution } from '../../server/src/analysis/result';
+import { checkSlitherlink } from '../../server/src/analysis/slitherlink';
+import { findSuggestions } from '../../server/src/design/suggestions';
 import type { NumberlinkPuzzle, SlitherlinkPuzzle } from '../../server/src/model/puzzle';
 import { CELL, GAP, NAMED_LABEL_COLORS, PAD, PATH_COLORS, PATH_COLOR_VARS, TEXT_WIDTH, labelColors, renderSvg, textWidth, wrapText } from '../../client/src/render';
 
@@ -260,6 +262,63 @@ describe('renderSvg: Numberlink', () => {
     expect(elements(svg, 'rect', 'lp-unused')).toHaveLength(3);
     expect(svg).toContain('>&lt;</text>');
     expect(svg).not.toMatch(/>[^<]*<[^/a-z!]/i);
+  });
+});
+
+describe('renderSvg: the ambiguity map', () => {
+  it('adds a third board of the edges the solutions use, as opaque as their share, with their counts', () => {
+    // The 2x2 with no hints (13 loops), its map as the check computes it.
+    const p = parseSlitherlink('. .\n. .\n').puzzle!;
+    const r = checkSlitherlink(p, { usage: true, redundant: false });
+    expect(r.count).toBe('13');
+    const svg = renderSvg(p, r);
+    expect(svg).toContain('data-panels="3"');
+    const boards = svg.split('<g class="lp-board"').slice(1);
+    expect(boards).toHaveLength(3);
+    expect(elements(boards[0], 'line', 'lp-usage')).toHaveLength(0);
+    const lines = elements(boards[2], 'line', 'lp-usage');
+    expect(lines).toHaveLength(12);
+    const byEdge = new Map(lines.map((l) => [l['data-edge'], l]));
+    // A border edge lies on 7 of the 13 loops, an inner one on 6 (cli.test.ts counts them by hand).
+    expect(byEdge.get('0,0,0,1')!['data-count']).toBe('7');
+    expect(Number(byEdge.get('0,0,0,1')!['stroke-opacity'])).toBeCloseTo(7 / 13, 2);
+    expect(byEdge.get('0,1,1,1')!['data-count']).toBe('6');
+    expect(boards[2]).toContain('<title>used by 7 of 13 solutions</title>');
+    expect(boards[2]).toContain('Ambiguity map');
+    // No map, no third board.
+    expect(renderSvg(p, { ...r, usage: undefined })).toContain('data-panels="2"');
+  });
+
+  it('marks on the map the hints the server suggests, with what each leaves as a tooltip', () => {
+    const p = parseSlitherlink('. .\n. .\n').puzzle!;
+    const r = checkSlitherlink(p, { usage: true, redundant: false });
+    const suggestions = findSuggestions(p);
+    expect(suggestions.singleCount).toBeGreaterThan(0);
+    const svg = renderSvg(p, { ...r, suggestions } as CheckResult);
+    const map = svg.split('<g class="lp-board"')[3];
+    const marks = [...map.matchAll(/<g class="lp-suggest" data-row="(\d+)" data-col="(\d+)" data-count="(\d+)">.*?<title>([^<]*)<\/title><\/g>/g)];
+    const cells = new Set(suggestions.singles.map((h) => `${h.row},${h.col}`));
+    expect(new Set(marks.map((m) => `${m[1]},${m[2]}`))).toEqual(cells);
+    for (const m of marks) expect(m[4]).toMatch(/^a \d here: 1 solution, unique(; a \d here: 1 solution, unique)*$/);
+    expect(map).toMatch(/Marked: .*make it unique/);
+    // Only on the map, and not without suggestions.
+    expect(svg.split('<g class="lp-board"')[1]).not.toContain('lp-suggest');
+    expect(renderSvg(p, r)).not.toContain('lp-suggest');
+  });
+
+  it('marks an edge every solution uses as solid, and draws Numberlink links between cell centres', () => {
+    const p = parseNumberlink('3 2\nA.A\n...\n').puzzle!;
+    const s1: PathSolution = { labels: ['A'], paths: [[[0, 0], [0, 1], [0, 2]]] };
+    const s2: PathSolution = { labels: ['A'], paths: [[[0, 0], [1, 0], [1, 1], [1, 2], [0, 2]]] };
+    const usage = { of: '2', edges: [{ edge: [0, 0, 0, 1] as [number, number, number, number], count: '1' }, { edge: [0, 0, 1, 0] as [number, number, number, number], count: '2' }] };
+    const svg = renderSvg(p, result('numberlink', 2, 3, { verdict: 'multiple', count: '2', rule: 'nikoli', solution: s1, secondSolution: s2, usage }));
+    const map = svg.split('<g class="lp-board"')[3];
+    const lines = elements(map, 'line', 'lp-usage');
+    expect(lines.map((l) => l['data-edge'])).toEqual(['0,0,0,1', '0,0,1,0']);
+    expect(lines[1].class).toContain('lp-usage-all');
+    expect(lines[1]['stroke-opacity']).toBe('1');
+    expect(lines[0].class).not.toContain('lp-usage-all');
+    expect([lines[0].x1, lines[0].y1, lines[0].x2, lines[0].y2].map(Number)).toEqual([CELL / 2, CELL / 2, CELL * 1.5, CELL / 2]);
   });
 });
 

@@ -447,10 +447,9 @@ describe('real puzzles (test/fixtures/slitherlink, copied from the corpus)', () 
     expect(answers.some((a) => a.rows * a.cols >= 3600)).toBe(true);
   });
 
-  // The corpus calls 1165_10x10 (only 0 hints) not unique (cspuz), but it has exactly one loop,
-  // around cell (7, 10): the brute force below finds it and no other.
-  const errata: Record<string, string> = { '1165_10x10.slk': 'unique' };
-  it('1165_10x10.slk has one loop by brute force (corpus erratum)', () => {
+  // 1165_10x10 (only 0 hints) was once called not unique (cspuz); it has exactly one loop, around
+  // cell (7, 10): the brute force below finds it and no other (the corpus now agrees).
+  it('1165_10x10.slk has one loop by brute force', () => {
     const p = load('1165_10x10.slk');
     const loops = bruteLoops(p.rows, p.cols, p.hints, 10);
     expect(loops.length).toBe(1);
@@ -458,10 +457,10 @@ describe('real puzzles (test/fixtures/slitherlink, copied from the corpus)', () 
   });
 
   for (const a of answers) {
-    it(`${a.file}: ${errata[a.file] ?? a.verdict}`, () => {
+    it(`${a.file}: ${a.verdict}`, () => {
       const p = load(a.file);
       const res = checkSlitherlink(p, { redundant: false });
-      expect(res.verdict).toBe(errata[a.file] ?? a.verdict);
+      expect(res.verdict).toBe(a.verdict);
       const g = new Grid(p.rows, p.cols);
       const sol = solutionEdges(g, res.solution as LoopSolution);
       expect(isValidLoop(p.rows, p.cols, p.hints, sol)).toBe(true);

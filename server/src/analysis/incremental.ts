@@ -37,6 +37,7 @@ import { StopError, stopNow, type RunControl } from '../zdd/control';
 import { ACCEPT, REJECT, type Spec } from '../zdd/spec';
 import type { Zdd } from '../zdd/zdd';
 import { checkSlitherlink, isSlitherlinkDraft, loopsOutcome, loopWitnesses, stepControl } from './slitherlink';
+import { loopUsage } from './usage';
 import { decide, type Outcome, type Timed } from './witnesses';
 import type { CheckOptions } from './options';
 import type { CheckResult } from './result';
@@ -229,6 +230,7 @@ export class SlitherlinkSession {
         count,
         first: () => edgesOf(zdd.first()),
         second: () => edgesOf(zdd.kth(1n)),
+        usage: () => loopUsage(grid, spec, zdd, shift),
       }, options, sub);
     };
     try {

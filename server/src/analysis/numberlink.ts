@@ -22,6 +22,7 @@ import type { CheckResult, PathSolution, Verdict } from './result';
 import { deduceForWitnesses, fillParityFails, findPathWitnesses, openShare } from '../numberlink/witness';
 import type { Deduction } from '../numberlink/deduce';
 import { decide, isDraft, type Outcome, type Timed } from './witnesses';
+import { linkUsage, linkUsageMap, NUMBERLINK_WALK_MAX, pathUsageMap } from './usage';
 
 /** Deduction leaves more than this share of the edges open on a Numberlink draft. */
 const DRAFT_OPEN_SHARE = 0.85;
@@ -96,7 +97,11 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: CheckOptions): Ch
   // The diagram of every solution, and what it says (throws StopError). The Nikoli rule is
   // decided from the notouch solutions first (nikoliVerdict.ts).
   const counted = (run: Timed): Outcome => {
-    if (!rule.fill && !rule.notouch) return nikoliOutcome(p, inst, decideNikoli(inst, run, { secondSolution: options?.secondSolution !== false }));
+    if (!rule.fill && !rule.notouch) {
+      const v = decideNikoli(inst, run, { secondSolution: options?.secondSolution !== false });
+      const outcome = nikoliOutcome(p, inst, v);
+      return options?.usage && v.verdict === 'multiple' && v.solutions ? { ...outcome, ...usageOf(p, inst, NIKOLI, v.solutions, run) } : outcome;
+    }
     const nz = buildNumberlinkZdd(inst, rule, run);
     const count = nz.zdd.count();
     if (count === 0n) return { verdict: 'none', count: '0' };
@@ -105,6 +110,7 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: CheckOptions): Ch
     return {
       verdict: 'multiple', count: count.toString(), solution: first,
       ...(options?.secondSolution !== false ? { secondSolution: toSolution(p, decodeSet(inst, nz, nz.zdd.kth(1n))) } : {}),
+      ...(options?.usage ? usageOf(p, inst, rule, nz, run) : {}),
     };
   };
   let draft: NumberlinkDraft = { draft: false };
@@ -197,6 +203,32 @@ function setCount(result: CheckResult, count: bigint): void {
   result.count = count.toString();
   const v: Verdict = count === 0n ? 'none' : count === 1n ? 'unique' : 'multiple';
   result.verdict = v;
+}
+
+/**
+ * The ambiguity map (analysis/usage.ts): the solutions of `nz` walked when they are few, else one
+ * pass over a diagram built again with every edge a level, within what `run` leaves.
+ */
+function usageOf(p: NumberlinkPuzzle, inst: NumberlinkInstance, rule: NumberlinkRule, nz: NumberlinkZdd, run: RunControl): Pick<Outcome, 'usage' | 'usageStopped'> {
+  const total = nz.zdd.count();
+  if (total <= BigInt(NUMBERLINK_WALK_MAX)) {
+    return {
+      usage: pathUsageMap(p, total, (i) => {
+        const paths = decodeSet(inst, nz, nz.zdd.kth(BigInt(i)));
+        if (paths === null) throw new Error('numberlink: a ZDD set does not decode into paths');
+        return paths;
+      }),
+    };
+  }
+  try {
+    const every = buildNumberlinkZdd(inst, rule, run, { everyEdgeALevel: true });
+    // The same family in another form: a different count is a solver bug, never an answer.
+    if (every.zdd.count() !== total) throw new Error(`numberlink: ${every.zdd.count()} solutions with every edge a level, ${total} without`);
+    return { usage: linkUsageMap(p, inst.graph.edges, linkUsage(inst.graph.edges.length >> 1, every), total) };
+  } catch (e) {
+    if (!(e instanceof StopError) || e.stopped.limit === 'cancelled') throw e;
+    return { usageStopped: { ...e.stopped, message: `ambiguity map not made: ${e.stopped.message}` } };
+  }
 }
 
 function decodeSet(inst: NumberlinkInstance, nz: NumberlinkZdd, levels: number[]): number[][] | null {

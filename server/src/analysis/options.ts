@@ -29,6 +29,12 @@ export interface CheckOptions {
    * true); false answers at once with `countPending` (the language server counts in a later phase).
    */
   countAfterWitnesses?: boolean;
+  /**
+   * With several solutions and an exact count, how many solutions use each edge (`usage`, the
+   * ambiguity map; default false: it costs a pass over the diagram, or for Numberlink a walk
+   * through the solutions).
+   */
+  usage?: boolean;
   /** Numberlink: rule to use when the file has no `# rule:` line (default nikoli). */
   defaultRule?: NumberlinkRule;
 }

@@ -28,6 +28,20 @@ export interface PathSolution {
 }
 
 /**
+ * The ambiguity map of a puzzle with several solutions: how many of them use each edge (Slitherlink:
+ * the loop's edges; Numberlink: the links between cells), exact, as decimal strings. Edges used by
+ * no solution are left out; an edge used by all has `count` equal to `of`.
+ */
+export interface Usage {
+  /** The number of solutions (the exact count). */
+  of: string;
+  /** [r1, c1, r2, c2]: grid points (Slitherlink) or cells (Numberlink), 0-based. */
+  edges: { edge: [number, number, number, number]; count: string }[];
+  /** Numberlink: per cell used by some solution, how many solutions put each label there. */
+  cells?: { cell: [number, number]; labels: { label: string; count: string }[] }[];
+}
+
+/**
  * One serialisable result that the CLI prints, the server turns into diagnostics, and the
  * preview draws. Fields beyond FORMATS.md are optional extras.
  */
@@ -57,6 +71,10 @@ export interface CheckResult {
   redundantTogether?: CellRef[];
   /** The pass behind `redundantTogether` stopped (a limit) before deciding every hint: the list is what it removed until then. */
   redundantTogetherStopped?: Stopped;
+  /** `multiple` with an exact count, when asked for (CheckOptions.usage): the ambiguity map. */
+  usage?: Usage;
+  /** The ambiguity map was asked for but not made (why: too many solutions to go through). */
+  usageStopped?: Stopped;
   /** Numberlink: the rule used, e.g. `nikoli`, `fill notouch`. */
   rule?: string;
   /** Numberlink under the default rule, unique: whether the solution uses every cell. */

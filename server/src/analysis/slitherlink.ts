@@ -5,6 +5,7 @@
 import { Grid } from '../model/grid';
 import type { SlitherlinkPuzzle } from '../model/puzzle';
 import { StopError, stopNow, withDeadline, type RunControl } from '../zdd/control';
+import { loopUsage, loopUsageMap } from './usage';
 import { deduce } from '../slitherlink/deduce';
 import { buildLoops, edgesAsVertexPairs, loopEdges } from '../slitherlink/solve';
 import { findRedundantHints } from '../slitherlink/redundant';
@@ -64,6 +65,7 @@ export function checkSlitherlink(puzzle: SlitherlinkPuzzle, options: CheckOption
       count: family.zdd.count(),
       first: () => loopEdges(family, family.zdd.first()),
       second: () => loopEdges(family, family.zdd.kth(1n)),
+      usage: () => loopUsage(grid, family.spec, family.zdd),
     }, options, sub, schedule);
   };
   try {
@@ -90,6 +92,8 @@ export interface FoundLoops {
   first(): number[];
   /** The second loop in the family's order (called only when count > 1). */
   second(): number[];
+  /** Per grid edge, how many loops use it (analysis/usage.ts), where the family can say. */
+  usage?(): bigint[];
 }
 
 /** Hint density at or above which a puzzle is near completion, whatever its deduction leaves. */
@@ -152,7 +156,8 @@ export function loopsOutcome(
   const solution = { edges: edgesAsVertexPairs(grid, firstEdges) };
   if (count > 1n) {
     const second = options.secondSolution !== false ? { secondSolution: { edges: edgesAsVertexPairs(grid, family.second()) } } : {};
-    return { verdict: 'multiple', count: count.toString(), solution, ...second };
+    const usage = options.usage && family.usage ? { usage: loopUsageMap(grid, family.usage(), count) } : {};
+    return { verdict: 'multiple', count: count.toString(), solution, ...second, ...usage };
   }
   if (options.redundant === false) return { verdict: 'unique', count: '1', solution };
   let redundant: CellRef[];

@@ -16,7 +16,7 @@ export interface CommonOptions {
 export type Command =
   | { name: 'help'; topic?: string }
   | { name: 'version' }
-  | ({ name: 'check'; paths: string[]; json: boolean; redundant: boolean; togetherLimitMs: number } & CommonOptions)
+  | ({ name: 'check'; paths: string[]; json: boolean; redundant: boolean; togetherLimitMs: number; usage: boolean } & CommonOptions)
   | ({ name: 'solve'; path: string; json: boolean } & CommonOptions)
   | { name: 'lsp' };
 
@@ -33,6 +33,8 @@ Options for check and solve:
   --no-redundant       check: skip the search for redundant Slitherlink hints
   --together-limit MS  check: time for finding which redundant hints can go together (what
                        Remove all redundant hints removes; default 2000, 0 skips it)
+  --usage              check --json: for a puzzle with several solutions, how many of them use
+                       each edge (Numberlink: each link, and each cell's labels): "usage"
   --time-limit MS      stop the work on a puzzle after MS milliseconds (verdict "unknown")
   --node-limit N       stop after N ZDD nodes (verdict "unknown")
   --rule RULE          Numberlink: use RULE whatever the file says; words nikoli, fill, notouch,
@@ -145,7 +147,7 @@ export function parseCommandLine(argv: string[]): Command {
   }
   if (name !== 'check' && name !== 'solve') throw new UsageError(`unknown command '${name}'`);
 
-  const f = parseFlags(rest, { values: ['--together-limit', '--time-limit', '--node-limit', '--rule', '--kind'], switches: ['--json', '--no-redundant'] });
+  const f = parseFlags(rest, { values: ['--together-limit', '--time-limit', '--node-limit', '--rule', '--kind'], switches: ['--json', '--no-redundant', '--usage'] });
   if (f.switches.has('--help')) return { name: 'help', topic: name };
   const rule = f.values.get('--rule');
   const common: CommonOptions = { ...limitOptions(f), rule: rule === undefined ? undefined : parseRuleOption(rule), kind: kindOption(f.values.get('--kind')) };
@@ -153,10 +155,11 @@ export function parseCommandLine(argv: string[]): Command {
   const paths = f.positional;
   if (name === 'check') {
     if (paths.length === 0) throw new UsageError('check needs at least one FILE or DIR');
-    return { name, paths, json, redundant: !f.switches.has('--no-redundant'), togetherLimitMs: togetherLimit(f), ...common };
+    return { name, paths, json, redundant: !f.switches.has('--no-redundant'), togetherLimitMs: togetherLimit(f), usage: f.switches.has('--usage'), ...common };
   }
   if (f.switches.has('--no-redundant')) throw new UsageError('--no-redundant applies to check only');
   if (f.values.has('--together-limit')) throw new UsageError('--together-limit applies to check only');
+  if (f.switches.has('--usage')) throw new UsageError('--usage applies to check only');
   if (paths.length !== 1) throw new UsageError('solve needs exactly one FILE');
   return { name, path: paths[0], json, ...common };
 }

@@ -1,4 +1,4 @@
-import type { CheckResult, LoopSolution, PathSolution } from '../analysis/result';
+import type { CheckResult, LoopSolution, PathSolution, Usage } from '../analysis/result';
 import type { PuzzleKind } from '../model/puzzle';
 import type { Finding } from '../findings/index';
 import { Codes } from '../protocol-types';
@@ -37,6 +37,10 @@ export interface JsonEntry {
   solution: { edges: [number, number, number, number][]; edgeIds?: number[] } | { paths: [number, number][][]; labels: string[] } | null;
   errors: { line: number; col: number; endLine: number; endCol: number; message: string; code?: string }[];
   ms: number;
+  /** `check --usage`, several solutions, exact count: how many solutions use each edge (docs/FORMATS-extensions.md). */
+  usage?: Usage;
+  /** Why `usage` is missing although it was asked for. */
+  usageStopped?: string;
   /**
    * Which limit stopped the work, and where: when the verdict is `unknown`, and when it is
    * `multiple` (two solutions found) but `count` is null because a limit stopped the count.
@@ -68,6 +72,8 @@ export function toJson(file: string, r: CheckResult): JsonEntry {
     ...(r.kind === 'slitherlink' ? { redundantTogether: r.redundantTogether ? r.redundantTogether.map(cellJson) : null } : {}),
     ...(r.redundantTogetherStopped ? { redundantTogetherStopped: r.redundantTogetherStopped.message } : {}),
     solution: solutionJson(r.solution),
+    ...(r.usage ? { usage: r.usage } : {}),
+    ...(r.usageStopped ? { usageStopped: r.usageStopped.message } : {}),
     errors: r.errors.map((p) => ({
       line: p.range.line,
       col: p.range.col,

@@ -26,7 +26,7 @@
 import type { NumberlinkRule } from '../model/puzzle';
 import { deadlineOf, resolveLimits, StopError, type RunControl, type Stopped } from '../zdd/control';
 import type { NumberlinkInstance } from './instance';
-import { buildNumberlinkZdd } from './solve';
+import { buildNumberlinkZdd, type NumberlinkZdd } from './solve';
 
 const NOTOUCH: NumberlinkRule = { fill: false, notouch: true };
 const NIKOLI: NumberlinkRule = { fill: false, notouch: false };
@@ -50,6 +50,8 @@ export interface NikoliVerdict {
   second: number[] | null;
   /** Why the exact count of a multiple is missing (count null). */
   countStopped?: Stopped;
+  /** The diagram of every Nikoli solution, when one was built (the exact count came from it). */
+  solutions?: NumberlinkZdd;
 }
 
 export interface NikoliVerdictOptions {
@@ -84,7 +86,7 @@ export function decideNikoli(inst: NumberlinkInstance, control?: RunControl, opt
   if (first === null) throw new Error('numberlink: a ZDD set does not decode into edges');
   if (count === 1n) return { verdict: 'unique', count, first, second: null };
   const second = options?.secondSolution === false ? null : nz.edgesOf(nz.zdd.kth(1n));
-  return { verdict: 'multiple', count, first, second };
+  return { verdict: 'multiple', count, first, second, solutions: nz };
 }
 
 /** The notouch route of the module comment (the shortening argument). */
@@ -112,6 +114,7 @@ export function decideFromNotouch(inst: NumberlinkInstance, control?: RunControl
   const maxNodes = resolveLimits(control).maxNodes - nz.stats.nodesCreated;
   let count: bigint | null = null;
   let countStopped: Stopped | undefined;
+  let solutions: NumberlinkZdd | undefined;
   if (maxNodes > 0 && now < (options?.countDeadline ?? deadline)) {
     try {
       const exact = buildNumberlinkZdd(inst, NIKOLI, {
@@ -120,6 +123,7 @@ export function decideFromNotouch(inst: NumberlinkInstance, control?: RunControl
         deadline: Math.min(options?.countDeadline ?? deadline, now + share),
       });
       count = exact.zdd.count();
+      solutions = exact;
     } catch (e) {
       if (!(e instanceof StopError) || e.stopped.limit === 'cancelled') throw e;
       countStopped = e.stopped;
@@ -127,7 +131,7 @@ export function decideFromNotouch(inst: NumberlinkInstance, control?: RunControl
   }
   // The theorem and the count must agree; a disagreement is a solver bug, never an answer.
   if (count !== null && count < 2n) throw new Error(`numberlink: ${count} Nikoli solutions after a proof of two`);
-  return { verdict: 'multiple', count, first, second, ...(count === null && countStopped ? { countStopped } : {}) };
+  return { verdict: 'multiple', count, first, second, ...(count === null && countStopped ? { countStopped } : {}), ...(solutions ? { solutions } : {}) };
 }
 
 /**

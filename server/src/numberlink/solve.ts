@@ -19,6 +19,10 @@ export interface NumberlinkZdd {
   zdd: Zdd;
   /** The graph edges of a set of the ZDD (null only for a set that is not in it). */
   edgesOf(levels: number[]): number[] | null;
+  /** The graph edge of a level (every edge but the fixed ones is one only with everyEdgeALevel). */
+  edgeOfLevel?(level: number): number;
+  /** The edges deduction put in every solution (they have no level). */
+  fixedOn?(): number[];
   stats: BuildStats;
   /** Edges decided by deduction before building (probing included). */
   deduced: number;
@@ -43,6 +47,8 @@ export interface SolveOptions {
   lookahead?: boolean;
   /** Tests only: see SpecInput.avoidWords. */
   avoidWords?: number;
+  /** See SpecInput.everyEdgeALevel (for `edgeOfLevel`). */
+  everyEdgeALevel?: boolean;
   /**
    * 'depth' (the default when deduction runs): depth-first, the deduction propagator following
    * every path (pathFilter.ts). 'breadth': level by level on the frontier states alone, the
@@ -102,6 +108,7 @@ export function buildNumberlinkZdd(
     fixed,
     edgeEnds: options?.lookahead === false ? undefined : inst.graph.edges,
     avoidWords: options?.avoidWords,
+    everyEdgeALevel: options?.everyEdgeALevel,
   });
   let built;
   if (propagator !== undefined && options?.search !== 'breadth') {
@@ -118,5 +125,13 @@ export function buildNumberlinkZdd(
     built = buildZdd(spec, { ...control, deadline });
   }
   const { zdd, stats } = built;
-  return { zdd, edgesOf: (levels) => spec.decode(levels), stats, deduced, probed };
+  return {
+    zdd, edgesOf: (levels) => spec.decode(levels), stats, deduced, probed,
+    edgeOfLevel: (level) => plan.order[spec.stepOfLevel[level]],
+    fixedOn: () => {
+      const on: number[] = [];
+      if (fixed) for (let e = 0; e < fixed.length; e++) if (fixed[e] === 1) on.push(e);
+      return on;
+    },
+  };
 }

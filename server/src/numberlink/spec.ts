@@ -58,6 +58,12 @@ export interface SpecInput {
   avoidWords?: number;
   /** The graph's edge list (edge e joins edgeEnds[2e], edgeEnds[2e+1]); enables the lookahead. */
   edgeEnds?: Int32Array;
+  /**
+   * Every edge deduction left open is a level, a cell's last edge too (default false): the same
+   * family (the wrong value of a last edge is rejected as the cell leaves), in more nodes, but
+   * each edge's count can be read off its level (analysis/usage.ts).
+   */
+  everyEdgeALevel?: boolean;
 }
 
 const MODE_FREE = 0, MODE_FIXED0 = 1, MODE_FIXED1 = 2, MODE_BY_U = 3, MODE_BY_V = 4;
@@ -144,7 +150,7 @@ export class NumberlinkSpec implements Spec {
       let mode = MODE_FREE;
       if (f === 0) mode = MODE_FIXED0;
       else if (f === 1) mode = MODE_FIXED1;
-      else {
+      else if (!input.everyEdgeALevel) {
         for (let p = plan.leaveStart[i]; p < plan.leaveStart[i + 1]; p++) {
           if (plan.leaveSlot[p] === plan.slotU[i]) mode = MODE_BY_U;
           else if (plan.leaveSlot[p] === plan.slotV[i]) mode = MODE_BY_V;

@@ -30,6 +30,9 @@ export function runJob(job: Job, control: RunControl): JobAnswer {
       // A draft too open to count is still `multiple`: two solutions decide it.
       witnesses: true,
       countAfterWitnesses: options.countAfterWitnesses !== false,
+      // The preview's ambiguity map (a pass over the diagram; Numberlink: a walk through up to
+      // 5,000 solutions, else a second diagram with every edge a level).
+      usage: true,
     });
     const analysis: Analysis = { result, ...(incremental ? { incremental } : {}) };
     const conflicts = wantsConflicts(job.kind, options, result);
