@@ -433,7 +433,8 @@ describe.skipIf(skipSuite('code-server'))('VS Code (code-server) end to end', ()
     step(`the restored preview follows ${B} (${((Date.now() - reloaded) / 1000).toFixed(1)} s after the reload)`);
     // Issue 16: the ambiguity map comes with the result, a board of its own with every edge's count.
     const map = frame.locator('svg g.lp-board[data-name="ambiguity map"]');
-    await map.locator('line.lp-usage').first().waitFor({ timeout: 60_000 });
+    // Attached, not necessarily visible: a narrow preview shows one board at a time.
+    await map.locator('line.lp-usage').first().waitFor({ state: 'attached', timeout: 60_000 });
     expect(await map.locator('line.lp-usage title').first().textContent()).toMatch(/^used by [\d,]+ of [\d,]+ solutions$/);
     expect(await map.locator('text.lp-caption').first().textContent()).toMatch(/Ambiguity map/);
     step('the preview draws the ambiguity map');
