@@ -29,6 +29,7 @@ const title = document.getElementById('title') as HTMLElement;
 const summary = document.getElementById('summary') as HTMLElement;
 const zoomLabel = document.getElementById('zoom-reset') as HTMLButtonElement;
 const drawButton = document.getElementById('draw-loop') as HTMLButtonElement;
+const editButton = document.getElementById('edit-hints') as HTMLButtonElement;
 const otherButton = document.getElementById('other-solution') as HTMLButtonElement;
 
 const MIN_ZOOM = 0.1;
@@ -44,6 +45,10 @@ let state: PreviewState = vscode.getState() ?? {};
 let zoom: number | 'fit' = state.zoom ?? 'fit';
 let uri = state.uri ?? '';
 let drawLoop = state.drawLoop === true;
+/** *Edit hints*: clicks and keys set cells' hints (never together with *Draw loop*). */
+let editHints = state.editHints === true && !drawLoop;
+/** What was typed into the cursor's cell so far (a Numberlink label of several characters), and when. */
+let typed = { text: '', at: 0 };
 /** The board shown when they do not fit side by side (solution 1, 2, the ambiguity map). */
 let solution = Number.isInteger(state.solution) && state.solution! >= 0 ? state.solution! : 0;
 /** Whether the current picture's two boards are shown side by side (or it has one board). */
@@ -57,7 +62,7 @@ let pendingScroll: { left: number; top: number } | null =
     : null;
 
 function save(): void {
-  state = { uri, zoom, scrollLeft: content.scrollLeft, scrollTop: content.scrollTop, drawLoop, solution };
+  state = { uri, zoom, scrollLeft: content.scrollLeft, scrollTop: content.scrollTop, drawLoop, editHints, solution };
   vscode.setState(state);
 }
 
@@ -198,17 +203,30 @@ function gridSize(): { rows: number; cols: number } {
   return { rows: Number(svg?.getAttribute('data-rows') ?? 0), cols: Number(svg?.getAttribute('data-cols') ?? 0) };
 }
 
+/** The picture is a grid whose cells can be edited (either kind, drawn in full). */
+function canEdit(): boolean {
+  const svg = svgElement();
+  return svg !== null && (svg.classList.contains('lp-slitherlink') || svg.classList.contains('lp-numberlink')) && !svg.classList.contains('lp-too-large') && !svg.classList.contains('lp-message');
+}
+
+/** A mode that puts a cursor on the cells is on, for a picture that takes it. */
+function cursorMode(): boolean {
+  return (drawLoop && canDraw()) || (editHints && canEdit());
+}
+
 function showDrawState(): void {
   drawButton.hidden = !canDraw();
   drawButton.setAttribute('aria-pressed', drawLoop ? 'true' : 'false');
-  document.body.classList.toggle('drawing', drawLoop && canDraw());
+  editButton.hidden = !canEdit();
+  editButton.setAttribute('aria-pressed', editHints ? 'true' : 'false');
+  document.body.classList.toggle('drawing', cursorMode());
   drawCursor();
 }
 
 /** Puts the cursor's frame on its cell (again after every update, which replaces the picture). */
 function drawCursor(): void {
   board.querySelector('.lp-cursor')?.remove();
-  if (!drawLoop || !cursor || !canDraw()) return;
+  if (!cursor || !cursorMode()) return;
   const cell = board.querySelector(`.lp-board:not(.lp-hidden) rect.lp-cell[data-row="${cursor.row}"][data-col="${cursor.col}"]`);
   if (!cell || !cell.parentNode) return;
   const frame = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
@@ -219,8 +237,33 @@ function drawCursor(): void {
 
 function setDrawLoop(on: boolean): void {
   drawLoop = on;
+  if (on) editHints = false;
   showDrawState();
   save();
+}
+
+function setEditHints(on: boolean): void {
+  editHints = on;
+  if (on) drawLoop = false;
+  typed = { text: '', at: 0 };
+  showDrawState();
+  save();
+}
+
+/** Keys typed within this long into the same cell make one label ("12"). */
+const TYPE_AHEAD_MS = 1000;
+
+/** *Edit hints*: sets the cursor's cell to what was typed (`.` clears). */
+function typeIntoCell(key: string): void {
+  const { rows, cols } = gridSize();
+  const at = cursor ?? { row: 0, col: 0 };
+  cursor = { row: Math.min(at.row, rows - 1), col: Math.min(at.col, cols - 1) };
+  const now = Date.now();
+  const numberlink = svgElement()?.classList.contains('lp-numberlink') === true;
+  const clear = key === '.' || key === 'Delete' || key === 'Backspace';
+  typed = clear ? { text: '', at: 0 } : { text: numberlink && now - typed.at < TYPE_AHEAD_MS ? typed.text + key : key, at: now };
+  drawCursor();
+  vscode.postMessage({ type: 'setCell', uri, row: cursor.row, col: cursor.col, value: clear ? '.' : typed.text });
 }
 
 function toggleCell(row: number, col: number): void {
@@ -266,10 +309,16 @@ board.addEventListener('click', (event) => {
   const col = Number(target.getAttribute('data-col'));
   if (!Number.isInteger(row) || !Number.isInteger(col)) return;
   if (drawLoop && canDraw()) toggleCell(row, col);
-  else vscode.postMessage({ type: 'reveal', uri, row, col });
+  else if (editHints && canEdit()) {
+    cursor = { row, col };
+    typed = { text: '', at: 0 };
+    drawCursor();
+    content.focus();
+  } else vscode.postMessage({ type: 'reveal', uri, row, col });
 });
 
 drawButton.addEventListener('click', () => setDrawLoop(!drawLoop));
+editButton.addEventListener('click', () => setEditHints(!editHints));
 
 otherButton.addEventListener('click', () => {
   const boards = svgElement()?.querySelectorAll('g.lp-board').length ?? 2;
@@ -280,9 +329,10 @@ otherButton.addEventListener('click', () => {
   save();
 });
 
-// Keyboard drawing: the arrows move the cursor over the cells, Space or Enter toggles its cell.
+// Keyboard drawing and editing: the arrows move the cursor over the cells; Space or Enter toggles
+// its cell (Draw loop), a typed hint or label sets it and . / Delete / Backspace clears it (Edit hints).
 content.addEventListener('keydown', (event) => {
-  if (!drawLoop || !canDraw() || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (!cursorMode() || event.ctrlKey || event.metaKey || event.altKey) return;
   const { rows, cols } = gridSize();
   if (rows <= 0 || cols <= 0) return;
   const moves: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
@@ -292,8 +342,14 @@ content.addEventListener('keydown', (event) => {
     cursor = cursor
       ? { row: Math.max(0, Math.min(rows - 1, from.row + move[0])), col: Math.max(0, Math.min(cols - 1, from.col + move[1])) }
       : from;
+    typed = { text: '', at: 0 };
     drawCursor();
     board.querySelector('.lp-cursor')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  } else if (editHints) {
+    const slitherlink = svgElement()?.classList.contains('lp-slitherlink') === true;
+    const hint = slitherlink ? /^[0-4]$/.test(event.key) : event.key.length === 1 && /\S/.test(event.key) && event.key !== '#';
+    if (hint || event.key === '.' || event.key === 'Delete' || event.key === 'Backspace') typeIntoCell(event.key);
+    else return;
   } else if (event.key === ' ' || event.key === 'Enter') {
     const at = cursor ?? { row: 0, col: 0 };
     toggleCell(Math.min(at.row, rows - 1), Math.min(at.col, cols - 1));

@@ -7,7 +7,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { CheckResult, Puzzle, PuzzleKind } from '../../server/src/protocol-types';
+import { SetCellCommand, type ApplyHintsResult, type CheckResult, type Puzzle, type PuzzleKind } from '../../server/src/protocol-types';
 import { parsePuzzle } from '../../server/src/parse/index';
 import { messageSvg, renderSvg } from './render';
 import { previewTarget } from './previewTarget';
@@ -244,7 +244,21 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
       const uri = m.uri || this.uri;
       // One edit at a time, each on the text the previous one left (fast clicks).
       this.edits = this.edits.then(() => this.toggleCell(uri, m.row, m.col)).catch(() => undefined);
+    } else if (m.type === 'setCell') {
+      const uri = m.uri || this.uri;
+      this.edits = this.edits.then(() => this.setCell(uri, m.row, m.col, m.value)).catch(() => undefined);
     }
+  }
+
+  /**
+   * *Edit hints*: the server sets the cell's text (SetCellCommand: only that cell, and only for
+   * the version the edit was asked for); what it refuses is shown.
+   */
+  async setCell(uri: string | undefined, row: number, col: number, value: string): Promise<void> {
+    if (!uri) return;
+    const doc = this.document(uri) ?? (await vscode.workspace.openTextDocument(vscode.Uri.parse(uri)));
+    const r = (await vscode.commands.executeCommand<ApplyHintsResult | undefined>(SetCellCommand, doc.uri.toString(), doc.version, row, col, value)) ?? { applied: false, error: 'the language server is not running' };
+    if (!r.applied && r.error) void vscode.window.showWarningMessage(`Link Puzzles: cannot set the cell: ${r.error}.`);
   }
 
   /** "Draw loop": marks cell (row, col) inside/outside in the document's solution block. */

@@ -24,7 +24,9 @@ export type PageMessage =
   | { type: 'ready' }
   | { type: 'reveal'; uri: string; row: number; col: number }
   /** "Draw loop" is on and cell (row, col) was clicked: mark it inside/outside in the `---` block. */
-  | { type: 'toggleCell'; uri: string; row: number; col: number };
+  | { type: 'toggleCell'; uri: string; row: number; col: number }
+  /** *Edit hints*: set the cell's text to a hint or label (`.` clears). */
+  | { type: 'setCell'; uri: string; row: number; col: number; value: string };
 
 /** What the page keeps with `vscode.setState` (and the serializer gets back after a reload). */
 export interface PreviewState {
@@ -33,6 +35,8 @@ export interface PreviewState {
   zoom?: number | 'fit';
   scrollLeft?: number;
   scrollTop?: number;
+  /** The "Edit hints" toggle of the toolbar. */
+  editHints?: boolean;
   /** The "Draw loop" toggle of the toolbar. */
   drawLoop?: boolean;
   /** Which board is shown when the panel has no room for them side by side (0, 1, or 2: the ambiguity map). */
@@ -84,6 +88,9 @@ export function previewHtml(o: PageOptions): string {
   <button id="draw-loop" aria-pressed="false" hidden
     title="Draw loop: click a cell (or move with the arrow keys and press Space) to mark it inside or outside the intended loop, in the text's --- block"
     aria-label="Draw loop">Draw loop</button>
+  <button id="edit-hints" aria-pressed="false" hidden
+    title="Edit hints: click a cell (or move with the arrow keys) and type a hint (Slitherlink 0-4, a Numberlink label); . or Delete clears it. Only that cell's text changes."
+    aria-label="Edit hints">Edit hints</button>
   <button id="other-solution" hidden
     title="Several solutions: show the next board (two solutions with the cells or edges where they differ marked on both, then the ambiguity map)">Show solution 2</button>
   <button id="zoom-out" title="Zoom out (Ctrl+-)" aria-label="Zoom out">−</button>

@@ -157,6 +157,14 @@ export interface ApplyHintsResult {
 }
 
 /**
+ * Workspace command: set one cell of the grid, as the preview's *Edit hints* mode does. Arguments:
+ * [uri, version, row, col, value]: `value` a Slitherlink hint `0`-`4`, a Numberlink label, or `.`
+ * (or '') to clear. Only that cell's text changes (comments, spacing and line ends kept), and only
+ * when `version` is the document's version. Answer: ApplyHintsResult.
+ */
+export const SetCellCommand = 'linkpuzzle.setCell';
+
+/**
  * Workspace command: generate a puzzle (design/generate.ts) and return its file text exactly as
  * `linkpuzzle generate` prints it. Arguments: [GenerateParams]. Answer: GenerateResult | CommandError.
  */

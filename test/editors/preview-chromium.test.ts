@@ -265,6 +265,65 @@ describe.skipIf(skip)('preview page in Chromium', () => {
     await restored.close();
   });
 
+  it('"Edit hints" turns clicks and typed keys into setCell messages, by keyboard alone too, for both kinds', async () => {
+    const file = 'extra_hint_10x10.slk';
+    const text = readFileSync(join(fixtures, file), 'utf8');
+    const result = checkText(text, 'slitherlink');
+    const puzzle = parseSlitherlink(text).puzzle!;
+    const uri = `file:///work/${file}`;
+    const page = await openPreview();
+    await send(page, message(file, renderSvg(puzzle, result), result));
+    const edit = page.locator('#edit-hints'), draw = page.locator('#draw-loop');
+    expect(await edit.isVisible()).toBe(true);
+    expect(await edit.getAttribute('aria-pressed')).toBe('false');
+    // Off: a click reveals. On: a click puts the cursor there, a digit sets the cell.
+    await edit.click();
+    expect(await edit.getAttribute('aria-pressed')).toBe('true');
+    const before = (await probe(page)).posted.length;
+    await page.locator('rect.lp-cell[data-row="2"][data-col="3"]').click();
+    expect(await page.locator('#board svg .lp-cursor').count()).toBe(1);
+    await page.keyboard.press('2');
+    // Not a Slitherlink hint: nothing is sent.
+    await page.keyboard.press('7');
+    await page.keyboard.press('x');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Delete');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('.');
+    expect((await probe(page)).posted.slice(before)).toEqual([
+      { type: 'setCell', uri, row: 2, col: 3, value: '2' },
+      { type: 'setCell', uri, row: 3, col: 3, value: '.' },
+      { type: 'setCell', uri, row: 3, col: 4, value: '.' },
+    ]);
+    // One mode at a time: Draw loop turns Edit hints off, and back.
+    await draw.click();
+    expect(await edit.getAttribute('aria-pressed')).toBe('false');
+    await edit.click();
+    expect(await draw.getAttribute('aria-pressed')).toBe('false');
+    expect(await page.evaluate(() => (window as unknown as { __state: unknown }).__state)).toMatchObject({ editHints: true, drawLoop: false });
+
+    // Numberlink: any label; keys typed quickly into one cell make one label ("12").
+    const nfile = 'arukone_01_5x5.nlk';
+    const ntext = readFileSync(join(fixtures, nfile), 'utf8');
+    const nresult = checkText(ntext, 'numberlink');
+    await send(page, message(nfile, renderSvg(parseNumberlink(ntext).puzzle!, nresult), nresult));
+    expect(await edit.isVisible()).toBe(true);
+    const nbefore = (await probe(page)).posted.length;
+    await page.locator('rect.lp-cell[data-row="1"][data-col="1"]').click();
+    await page.keyboard.press('1');
+    await page.keyboard.press('2');
+    await page.keyboard.press('Backspace');
+    const nuri = `file:///work/${nfile}`;
+    expect((await probe(page)).posted.slice(nbefore)).toEqual([
+      { type: 'setCell', uri: nuri, row: 1, col: 1, value: '1' },
+      { type: 'setCell', uri: nuri, row: 1, col: 1, value: '12' },
+      { type: 'setCell', uri: nuri, row: 1, col: 1, value: '.' },
+    ]);
+    expect((await probe(page)).violations).toEqual([]);
+    await page.screenshot({ path: join(artifacts, 'preview-edit-hints.png') });
+    await page.close();
+  });
+
   it('keeps the strict Content-Security-Policy: inline script and style are refused', async () => {
     const page = await openPreview();
     const ran = await page.evaluate(() => {

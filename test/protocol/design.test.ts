@@ -462,3 +462,39 @@ describe('the solution block: diagnostics, loop block from the solution, refacto
     }
   });
 });
+
+describe("linkpuzzle.setCell (the preview's Edit hints)", () => {
+  it('sets one Slitherlink cell: only its character changes (comments, spacing, CRLF kept); a stale version or a bad value changes nothing', async () => {
+    const uri = uriOf('setcell.slk');
+    const text = '# a comment\r\n.  . 2\r\n1  . .\r\n';
+    client.open(uri, 'slitherlink', text);
+    expect(await command('linkpuzzle.setCell', uri, 1, 0, 1, '3')).toEqual({ applied: true });
+    expect(client.text(uri)).toBe('# a comment\r\n.  3 2\r\n1  . .\r\n');
+    const v = client.docs.get(uri)!.version;
+    // The version the preview saw is gone: nothing is applied.
+    expect(await command('linkpuzzle.setCell', uri, v - 1, 1, 0, '0')).toMatchObject({ applied: false, error: expect.stringMatching(/version/) });
+    expect(await command('linkpuzzle.setCell', uri, v, 0, 0, '5')).toMatchObject({ applied: false, error: expect.stringMatching(/not a Slitherlink hint/) });
+    expect(await command('linkpuzzle.setCell', uri, v, 2, 0, '1')).toMatchObject({ applied: false, error: expect.stringMatching(/not in this 3x2 grid/) });
+    expect(client.text(uri)).toBe('# a comment\r\n.  3 2\r\n1  . .\r\n');
+    // Clearing: '.' (or '').
+    expect(await command('linkpuzzle.setCell', uri, v, 0, 2, '.')).toEqual({ applied: true });
+    expect(await command('linkpuzzle.setCell', uri, client.docs.get(uri)!.version, 1, 0, '')).toEqual({ applied: true });
+    expect(client.text(uri)).toBe('# a comment\r\n.  3 .\r\n.  . .\r\n');
+  });
+
+  it('sets Numberlink labels: several characters in a token layout, one in a compact one; a label written once (a pair being placed) does not stop the next edit', async () => {
+    const uri = uriOf('setcell.nlk');
+    client.open(uri, 'numberlink', '3 2\n1 . 1\n. . .\n');
+    expect(await command('linkpuzzle.setCell', uri, 1, 1, 0, '12')).toEqual({ applied: true });
+    // "12" is on the grid once: the file has a problem now, and the second end still goes in.
+    expect(await command('linkpuzzle.setCell', uri, client.docs.get(uri)!.version, 1, 2, '12')).toEqual({ applied: true });
+    expect(client.text(uri)).toBe('3 2\n1 . 1\n12 . 12\n');
+    expect(checkText(client.text(uri), 'numberlink').verdict).not.toBe('invalid');
+    const compact = uriOf('setcell-compact.nlk');
+    client.open(compact, 'numberlink', 'A.A\n...\n');
+    expect(await command('linkpuzzle.setCell', compact, 1, 1, 1, '12')).toMatchObject({ applied: false, error: expect.stringMatching(/one character per cell/) });
+    expect(await command('linkpuzzle.setCell', compact, 1, 1, 1, 'B')).toEqual({ applied: true });
+    expect(client.text(compact)).toBe('A.A\n.B.\n');
+    expect(await command('linkpuzzle.setCell', compact, client.docs.get(compact)!.version, 0, 1, 'a b')).toMatchObject({ applied: false, error: expect.stringMatching(/cannot be a label/) });
+  });
+});

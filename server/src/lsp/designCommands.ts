@@ -17,11 +17,12 @@ import { workspaceEdit } from './codeActions';
 import { loopBlockEdit } from './designActions';
 import { cellName } from './diagnostics';
 import { fileName, kindOf, parsed } from './documents';
-import { hintEdits } from './gridEdits';
+import { cellTextEdit, hintEdits } from './gridEdits';
 import { CommandProgress } from './progress';
 import { refuseApplyEdit } from './applyEditSupport';
 import {
   ApplyHintsCommand,
+  SetCellCommand,
   GenerateCommand,
   HintFamilyCommand,
   LoopBlockFromSolutionCommand,
@@ -40,7 +41,7 @@ import {
 import type { Settings } from './settings';
 import { parseRule } from '../parse/rule';
 
-export const DESIGN_COMMANDS = [MakePuzzleFromLoopCommand, HintFamilyCommand, ApplyHintsCommand, GenerateCommand, LoopBlockFromSolutionCommand];
+export const DESIGN_COMMANDS = [MakePuzzleFromLoopCommand, HintFamilyCommand, ApplyHintsCommand, GenerateCommand, LoopBlockFromSolutionCommand, SetCellCommand];
 
 /** What the commands need from the server. */
 export interface DesignHost {
@@ -66,6 +67,7 @@ const fail = (error: string): CommandError => ({ error });
 /** The labels of the edits the commands send (also in the message to a client that cannot apply them). */
 const FROM_LOOP_LABEL = 'Make a minimal puzzle from the loop';
 const APPLY_HINTS_LABEL = 'Apply hints';
+const SET_CELL_LABEL = 'Edit a hint';
 const LOOP_BLOCK_LABEL = 'Add the solution as a loop block';
 
 export class DesignCommands {
@@ -86,6 +88,7 @@ export class DesignCommands {
       case MakePuzzleFromLoopCommand: return this.makePuzzleFromLoop(args, token, reporter);
       case HintFamilyCommand: return this.hintFamily(args, token, reporter);
       case ApplyHintsCommand: return this.applyHints(args);
+      case SetCellCommand: return this.setCell(args);
       case GenerateCommand: return this.generate(args, token, reporter);
       case LoopBlockFromSolutionCommand: return this.loopBlockFromSolution(args, token, reporter);
       default: return null;
@@ -171,6 +174,25 @@ export class DesignCommands {
       }
     }
     return { applied: await this.apply(doc.uri, doc.version, hintEdits(p, hints), APPLY_HINTS_LABEL) };
+  }
+
+  /** The preview's *Edit hints*: one cell's text set (SetCellCommand). */
+  private async setCell(args: unknown[]): Promise<ApplyHintsResult> {
+    const [uri, version, row, col, value] = args as [unknown, unknown, unknown, unknown, unknown];
+    const doc = typeof uri === 'string' ? this.host.documents.get(uri) : undefined;
+    if (!doc) return { applied: false, error: `no open document ${String(uri)}` };
+    if (doc.version !== version) return { applied: false, error: `the document is at version ${doc.version}, not ${String(version)}: nothing was applied` };
+    const refused = this.refusedEdits(SET_CELL_LABEL);
+    if (refused) return { applied: false, error: refused };
+    const kind = kindOf(doc);
+    if (!kind) return { applied: false, error: 'not a puzzle document' };
+    const pr = parsed(doc, kind);
+    // Problems elsewhere (a label written once, while the designer places a pair) do not stop it.
+    if (pr.large || !pr.puzzle) return { applied: false, error: 'the file has no grid to edit' };
+    if (typeof value !== 'string') return { applied: false, error: 'the value must be a string' };
+    const edit = cellTextEdit(pr.puzzle, row, col, value);
+    if ('error' in edit) return { applied: false, error: edit.error };
+    return { applied: await this.apply(doc.uri, doc.version, [edit], SET_CELL_LABEL) };
   }
 
   private async generate(args: unknown[], token: CancellationToken, reporter: WorkDoneProgressReporter | null): Promise<GenerateResult | CommandError> {
