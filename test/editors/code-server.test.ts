@@ -438,6 +438,20 @@ describe.skipIf(skipSuite('code-server'))('VS Code (code-server) end to end', ()
     expect(await map.locator('line.lp-usage title').first().textContent()).toMatch(/^used by [\d,]+ of [\d,]+ solutions$/);
     expect(await map.locator('text.lp-caption').first().textContent()).toMatch(/Ambiguity map/);
     step('the preview draws the ambiguity map');
+    // Issue 16, item 3: Edit hints in the preview types into the text, that cell only; undo works.
+    await frame.locator('#edit-hints').click();
+    await frame.locator('svg g.lp-board:not(.lp-hidden) rect.lp-cell[data-row="0"][data-col="1"]').first().click();
+    await page.keyboard.press('2');
+    await expect.poll(async () => (await editorLines(page)).join('\n'), { timeout: 20_000 }).toContain('. 2 3 2 .');
+    expect((await editorLines(page)).join('\n')).toContain('. . . 0 .');
+    // The hint that was missing: the puzzle is unique again.
+    await frame.locator('svg.lp-slitherlink[data-verdict="unique"]').waitFor({ timeout: 60_000 });
+    step('Edit hints: a 2 typed in the preview made the ambiguous sample unique');
+    await frame.locator('#edit-hints').click();
+    await page.locator('.editor-instance .monaco-editor .view-lines', { hasText: '. 2 3 2 .' }).first().click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Control+Z');
+    await expect.poll(async () => (await editorLines(page)).join('\n'), { timeout: 20_000 }).toContain('. . 3 2 .');
+    await frame.locator('svg.lp-slitherlink[data-verdict="multiple"]').waitFor({ timeout: 60_000 });
     // ... and keeps following it: a while later it still shows B.
     await page.waitForTimeout(3000);
     expect(await frame.locator('#title').textContent()).toBe(B);
