@@ -72,7 +72,7 @@ export function branchSearch(base: Deduction, options: BranchOptions): BranchRes
   d.logging = true;
   d.probeLimit = Infinity;
   // Frames: edge, values tried, log mark, onCount, fixed, pending at entry.
-  const fEdge: number[] = [], fTried: number[] = [], fMark: number[] = [], fOn: number[] = [], fFixed: number[] = [], fPending: number[][] = [];
+  const fEdge: number[] = [], fTried: number[] = [], fMark: number[] = [], fOn: number[] = [], fFixed: number[] = [], fPending: (number[] | null)[] = [];
   let nodes = 0, steps = 0;
   let loop: Uint8Array | false | null = false;
   const oldHints: number[] = [];
@@ -97,7 +97,7 @@ export function branchSearch(base: Deduction, options: BranchOptions): BranchRes
           descend = false; // a full assignment that is no loop (a rule missed it): backtrack
         } else {
           const e = pick(d, order);
-          fEdge.push(e); fTried.push(0); fMark.push(d.logTop); fOn.push(d.onCount); fFixed.push(d.fixed); fPending.push(d.pending.slice());
+          fEdge.push(e); fTried.push(0); fMark.push(d.logTop); fOn.push(d.onCount); fFixed.push(d.fixed); fPending.push(d.pending.length > 0 ? d.pending.slice() : null);
         }
       }
       // Try the next value of the top frame, or pop it.
@@ -107,7 +107,10 @@ export function branchSearch(base: Deduction, options: BranchOptions): BranchRes
       d.clearQueues();
       d.undo(fMark[f]!);
       d.contra = false;
-      d.onCount = fOn[f]!; d.fixed = fFixed[f]!; d.pending = fPending[f]!.slice();
+      d.onCount = fOn[f]!; d.fixed = fFixed[f]!;
+      const pending = fPending[f]!;
+      if (pending) d.pending = pending.slice();
+      else d.pending.length = 0;
       const t = fTried[f]!;
       if (t === 2) {
         fEdge.pop(); fTried.pop(); fMark.pop(); fOn.pop(); fFixed.pop(); fPending.pop();
