@@ -28,7 +28,8 @@
  *      P[h != k] (P's productive probes, one probing round, full deduction: a contradiction
  *      makes h redundant), each followed by that search with a larger budget and by a depth-first
  *      search over the cycle spec (`searchExists`, whose dead states prove emptiness where the
- *      propagation search would enumerate), then witness windows, then both searches with
+ *      propagation search would enumerate; after full deduction, first the propagation search
+ *      with the connectivity rule at every step), then witness windows, then both searches with
  *      budgets growing to the limits (StopError: the caller reports `redundantStopped`);
  *    - optionally (`groupOpen`), few edges open: one ZDD in broken-mark mode holds the loops
  *      that agree with the deduction, meet every hint outside M and break exactly one hint of M
@@ -344,9 +345,9 @@ class HintTree {
    * branchSearch for a loop of P[h != k] from `state` (sound for it once `hints` are applied):
    * whether one exists, null past `maxNodes` assumptions.
    */
-  private branch(h: number, state: Deduction, maxNodes: number, hints?: [number, number][]): boolean | null {
+  private branch(h: number, state: Deduction, maxNodes: number, hints?: [number, number][], connectivity = false): boolean | null {
     const r = branchSearch(state, {
-      focus: h, prefer: this.on ?? undefined, maxNodes: Math.min(maxNodes, this.maxNodes), hints,
+      focus: h, prefer: this.on ?? undefined, maxNodes: Math.min(maxNodes, this.maxNodes), hints, connectivity,
       deadline: this.deadline, timeMs: this.timeMs, isCancelled: this.isCancelled,
     });
     return r.loop === null ? null : r.loop !== false;
@@ -390,7 +391,9 @@ class HintTree {
     // Full deduction.
     const full = step(one, {});
     if (full.contradiction) return false;
-    found = settle(full, BRANCH_FULL, [HARD_NODES]);
+    // Between the plain search and the spec's: the search with the connectivity rule at every
+    // assumption (O(cells) each, but it prunes what the other two enumerate).
+    found = this.branch(h, full, BRANCH_FULL) ?? this.branch(h, full, BRANCH_FULL, undefined, true) ?? this.breaks(h, full.edges, [HARD_NODES]);
     if (found !== null) return found;
     // Witnesses in growing windows around h.
     if (this.on) {
