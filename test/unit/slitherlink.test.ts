@@ -546,8 +546,13 @@ describe('real puzzles (test/fixtures/slitherlink, copied from the corpus)', () 
     const b = findRedundantHints(p, null, () => undefined, { groupOpen: 0 });
     // group ZDDs wherever they fit a large budget
     const c = findRedundantHints(p, sol, () => undefined, { groupOpen: 100_000, groupNodes: 2_000_000, window: 0 });
+    // window witnesses first; one hint per leaf (no in-place tests of a node's other hints)
+    const d = findRedundantHints(p, sol, () => undefined, { window: 3 });
+    const e = findRedundantHints(p, sol, () => undefined, { leafGroup: 1 });
     expect(a).toEqual(b);
     expect(a).toEqual(c);
+    expect(a).toEqual(d);
+    expect(a).toEqual(e);
     expect(a.length).toBeGreaterThan(0);
   });
 });

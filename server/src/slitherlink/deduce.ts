@@ -113,7 +113,7 @@ function validHint(h: number): boolean {
   return hintCounts(h) !== 0;
 }
 /** Whether c ON sides meet hint value h. */
-function meets(h: number, c: number): boolean {
+export function meets(h: number, c: number): boolean {
   return ((hintCounts(h) >> c) & 1) === 1;
 }
 /** A cell's sides (top, bottom, left, right) meeting hint value h (index h + 1, h = -1..12). */
@@ -208,7 +208,7 @@ function geometry(rows: number, cols: number): Geometry {
   return lastGeometry;
 }
 
-class Deducer {
+export class Deducer {
   readonly R: number;
   readonly C: number;
   readonly N: number; // cells; node N is the outside
@@ -1049,6 +1049,11 @@ function effectiveHints(puzzle: { rows: number; cols: number; hints: Int8Array }
 
 // Final states of deductions made with `keepState`, for `refine`.
 const states = new WeakMap<Deduction, Deducer>();
+
+/** The final state kept with a deduction made with `keepState` (for searches that continue it). */
+export function keptState(d: Deduction): Deducer | undefined {
+  return states.get(d);
+}
 
 function run(d: Deducer, options: DeduceOptions): Deduction {
   if (options.edges) {

@@ -6,9 +6,9 @@
  * such a loop breaks h (the solution is the only loop meeting all of them). So h is necessary iff
  * P[h != k] has a loop: P with h's hint replaced by "any count but k" (deduce's NOT_HINT), whose
  * loops are exactly the loops of P \ h other than the solution. The work, cheapest first:
- * 1. Witnesses near the solution: one-cell flips (`flipWitnesses`) and small ZDDs with every edge
- *    outside a window fixed as in the solution (`windowWitnesses`). A loop found is a real loop of
- *    P \ h, so h is necessary; most necessary hints go here.
+ * 1. Witnesses near the solution: one-cell flips (`flipWitnesses`). A loop found is a real loop
+ *    of P \ h, so h is necessary. (Window witnesses, small ZDDs with every edge outside a window
+ *    fixed as in the solution, are an option: the searches below settle those hints for less.)
  * 2. The rest, U, by a tree of deductions (`HintTree`). A node is a set M of untested hints (the
  *    root is U; a node's two children split its cells in space) and carries a deduction sound for
  *    P \ M: the root's is deduced from scratch, a child's continues from its parent's state with
@@ -19,14 +19,21 @@
  *    testing h. At a node:
  *    - every edge fixed: P \ M has no loop but the solution, so every hint of M is redundant
  *      (whole subtrees end here);
- *    - few edges open: one ZDD in broken-mark mode holds the loops that agree with the
- *      deduction, meet every hint outside M and break exactly one hint of M (`mustBreak`); h in
- *      M is necessary iff its break event lies on an accepting path;
- *    - one hint h: P[h != k] is deduced from the node's state (a contradiction, usually found at
- *      once, makes h redundant), then searched depth first for a loop (`searchExists`, which
- *      tries the solution's edges first: a loop breaking h differs from it near h), with more
- *      deduction, witness windows and search budget step by step; the last step may hit the
- *      limits (StopError: the caller reports `redundantStopped`);
+ *    - a few hints (`leafGroup`): each hint h of M is tested alone from the node's state:
+ *      first in place (branch.ts: M's other hints put back and h made NOT_HINT on the node's
+ *      own state, propagated, then a depth-first search with propagation, the solution's values
+ *      first, the edges nearest h first, all undone afterwards): a loop found makes h necessary,
+ *      an exhausted search (usually a contradiction at once) redundant. Most hints end here, at
+ *      the cost of a local propagation, with no copy of the state. The few left are deduced as
+ *      P[h != k] (P's productive probes, one probing round, full deduction: a contradiction
+ *      makes h redundant), each followed by that search with a larger budget and by a depth-first
+ *      search over the cycle spec (`searchExists`, whose dead states prove emptiness where the
+ *      propagation search would enumerate; after full deduction, first the propagation search
+ *      with the connectivity rule at every step), then witness windows, then both searches with
+ *      budgets growing to the limits (StopError: the caller reports `redundantStopped`);
+ *    - optionally (`groupOpen`), few edges open: one ZDD in broken-mark mode holds the loops
+ *      that agree with the deduction, meet every hint outside M and break exactly one hint of M
+ *      (`mustBreak`); h in M is necessary iff its break event lies on an accepting path;
  *    - otherwise split.
  *    Node deductions are kept cheap: propagation, plus only the probes that fixed something when
  *    P itself was deduced (used as a probing order, never as facts: those facts may rest on the
@@ -40,6 +47,7 @@ import { deadlineOf, StopError, type RunControl } from '../zdd/control';
 import { findLiveEvents } from '../zdd/build';
 import { deduce, NOT_HINT, refine, type DeduceOptions, type Deduction } from './deduce';
 import { searchExists } from '../zdd/search';
+import { branchSearch } from './branch';
 import { gridEdgeOrder, SlitherlinkSpec } from './spec';
 
 const WINDOW_NODES = 100_000;
@@ -54,10 +62,12 @@ export interface PuzzleHints {
 export interface RedundancyOptions {
   /** Node budget of a group's ZDD before the group is split (default 10,000). */
   groupNodes?: number;
-  /** A group's ZDD is tried when its deduction leaves at most this many edges open (default 250). */
+  /** A group's ZDD is tried when its deduction leaves at most this many edges open (default 0: never). */
   groupOpen?: number;
-  /** Window witnesses: block side (default 3) and margin around it (default 2); 0 disables. */
+  /** Window witnesses: block side and margin around it (default 2); 0 (the default) disables. */
   window?: number;
+  /** Nodes of at most this many hints test each of them from the node's state (default 4). */
+  leafGroup?: number;
   /**
    * The probing order of P's own deduction (what `deduce(P, { record })` recorded), when the
    * caller has deduced P already; else P is deduced here for it.
@@ -93,7 +103,7 @@ export function findRedundantHints(
   if (solution) {
     on = new Uint8Array(grid.edgeCount);
     for (let i = 0; i < solution.length; i++) on[solution[i]] = 1;
-    windowWitnesses(puzzle, grid, solution, necessary, sub, options.window ?? 3, options.margin ?? 2);
+    windowWitnesses(puzzle, grid, solution, necessary, sub, options.window ?? 0, options.margin ?? 2);
   }
   const untested: number[] = [];
   for (let cell = 0; cell < grid.cellCount; cell++) if (puzzle.hints[cell] >= 0 && !necessary[cell]) untested.push(cell);
@@ -106,12 +116,18 @@ export function findRedundantHints(
 /** Search budgets (dead states) of a single hint's steps. */
 const LEAF_QUICK = [2_000];
 const LEAF_SEARCH = [3_000, 100_000];
+/** Budgets (assumptions) of the propagation search: in place, then after each deduction step. */
+const BRANCH_IN_PLACE = 100;
+const BRANCH_QUICK = 200;
+const BRANCH_ONE = 2_000;
+const BRANCH_FULL = 20_000;
 
 /** The tree of deductions of step 2 (see the module comment). */
 class HintTree {
   private readonly E: number;
   private readonly groupNodes: number;
   private readonly groupOpen: number;
+  private readonly leafGroup: number;
   private readonly deadline: number;
   private readonly timeMs: number;
   private readonly maxNodes: number;
@@ -132,7 +148,8 @@ class HintTree {
   ) {
     this.E = grid.edgeCount;
     this.groupNodes = options.groupNodes ?? 10_000;
-    this.groupOpen = options.groupOpen ?? 250;
+    this.groupOpen = options.groupOpen ?? 0;
+    this.leafGroup = Math.max(1, options.leafGroup ?? 4);
     const control = sub();
     this.timeMs = control?.limits?.timeMs ?? Infinity;
     this.deadline = deadlineOf(control, Date.now(), this.timeMs);
@@ -206,9 +223,11 @@ class HintTree {
       this.done += M.length;
       return;
     }
-    if (M.length === 1) {
-      if (this.leaf(M[0]!, d)) this.necessary[M[0]!] = 1;
-      this.done++;
+    if (M.length <= this.leafGroup) {
+      for (const h of M) {
+        if (this.leaf(h, d, M)) this.necessary[h] = 1;
+        this.done++;
+      }
       return;
     }
     const open = d ? this.E - d.fixed : this.E;
@@ -222,7 +241,10 @@ class HintTree {
     }
     for (const half of this.split(M)) {
       // A single hint is tested from this node's state: its own P \ h state would be one more copy.
-      this.visit(half, half.length === 1 ? d : this.deduceNode(half, d));
+      if (half.length === 1) {
+        if (this.leaf(half[0]!, d, M)) this.necessary[half[0]!] = 1;
+        this.done++;
+      } else this.visit(half, this.deduceNode(half, d));
     }
   }
 
@@ -320,12 +342,32 @@ class HintTree {
   }
 
   /**
+   * branchSearch for a loop of P[h != k] from `state` (sound for it once `hints` are applied):
+   * whether one exists, null past `maxNodes` assumptions.
+   */
+  private branch(h: number, state: Deduction, maxNodes: number, hints?: [number, number][], connectivity = false): boolean | null {
+    const r = branchSearch(state, {
+      focus: h, prefer: this.on ?? undefined, maxNodes: Math.min(maxNodes, this.maxNodes), hints, connectivity,
+      deadline: this.deadline, timeMs: this.timeMs, isCancelled: this.isCancelled,
+    });
+    return r.loop === null ? null : r.loop !== false;
+  }
+
+  /**
    * Whether hint h is necessary, given `d`: sound for P \ M with h in M (or null). Every step
    * works on P[h != k], whose loops are the loops of P \ h that break h.
    */
-  private leaf(h: number, d: Deduction | null): boolean {
+  private leaf(h: number, d: Deduction | null, M: readonly number[]): boolean {
+    const k = this.puzzle.hints[h]!;
+    if (d) {
+      // In place on the node's state: M's other hints back, h's count anything but k.
+      const changes: [number, number][] = [[h, NOT_HINT + k]];
+      for (const x of M) if (x !== h) changes.push([x, this.puzzle.hints[x]!]);
+      const b = this.branch(h, d, BRANCH_IN_PLACE, changes);
+      if (b !== null) return b;
+    }
     const hints = Int8Array.from(this.puzzle.hints);
-    hints[h] = NOT_HINT + this.puzzle.hints[h]!;
+    hints[h] = NOT_HINT + k;
     const p = { rows: this.puzzle.rows, cols: this.puzzle.cols, hints };
     const step = (base: Deduction | null, opts: DeduceOptions): Deduction => {
       this.checkStop();
@@ -333,20 +375,25 @@ class HintTree {
       // P[h != k] has every hint of P \ M: d's state is a sound start.
       return base ? refine(p, base, all) : deduce(p, all);
     };
+    // Each deduction step, then the propagation search and the spec's search from its result.
+    const settle = (state: Deduction, branchNodes: number, budgets: readonly number[]): boolean | null =>
+      this.branch(h, state, branchNodes) ?? this.breaks(h, state.edges, budgets);
     // P's productive probes first: a contradiction usually shows among them.
     const quick = step(d, { maxRounds: 1, scheduleOnly: true });
     if (quick.contradiction) return false;
-    let found = this.breaks(h, quick.edges, LEAF_QUICK);
+    let found = settle(quick, BRANCH_QUICK, LEAF_QUICK);
     if (found !== null) return found;
-    // One probing round (P's productive probes first), then searches.
+    // One probing round (P's productive probes first).
     const one = step(quick, { maxRounds: 1 });
     if (one.contradiction) return false;
-    found = this.breaks(h, one.edges, LEAF_SEARCH);
+    found = settle(one, BRANCH_ONE, LEAF_SEARCH);
     if (found !== null) return found;
-    // Full deduction, a larger search.
+    // Full deduction.
     const full = step(one, {});
     if (full.contradiction) return false;
-    found = this.breaks(h, full.edges, [HARD_NODES]);
+    // Between the plain search and the spec's: the search with the connectivity rule at every
+    // assumption (O(cells) each, but it prunes what the other two enumerate).
+    found = this.branch(h, full, BRANCH_FULL) ?? this.branch(h, full, BRANCH_FULL, undefined, true) ?? this.breaks(h, full.edges, [HARD_NODES]);
     if (found !== null) return found;
     // Witnesses in growing windows around h.
     if (this.on) {
@@ -357,11 +404,12 @@ class HintTree {
         if (w && w.length > 0) return true;
       }
     }
-    // Last: searches with budgets growing to the node limit (which throws StopError).
-    const budgets: number[] = [];
-    for (let b = 4 * HARD_NODES; b < this.maxNodes; b *= 4) budgets.push(b);
-    budgets.push(Infinity);
-    return this.breaks(h, full.edges, budgets)!;
+    // Last: both searches with budgets growing to the node limit (which throws StopError).
+    for (let b = 4 * HARD_NODES; ; b *= 4) {
+      if (b >= this.maxNodes) return this.breaks(h, full.edges, [Infinity])!;
+      found = settle(full, b, [b]);
+      if (found !== null) return found;
+    }
   }
 }
 
