@@ -25,6 +25,8 @@ import { deduce, UNKNOWN, type DeduceOptions } from './deduce';
 
 export const GRADES = ['easy', 'normal', 'tricky', 'hard', 'needs search'] as const;
 export type Grade = (typeof GRADES)[number];
+/** The levels of deduction, easiest first. */
+export const LEVELS = ['easy', 'normal', 'tricky', 'hard'] as const;
 
 /** The deduction of each level (probing off everywhere). */
 export const LEVEL_OPTIONS: Record<Exclude<Grade, 'needs search'>, DeduceOptions> = {
@@ -43,6 +45,11 @@ export interface Stuck {
 
 export interface GradeResult {
   grade: Grade;
+  /**
+   * Per Grid edge (UNKNOWN / OFF / ON): what the deciding level fixed (every edge), or Hard's
+   * fixpoint for `needs search` (absent after a contradiction).
+   */
+  edges?: Int8Array;
   /** With `needs search` (and not for a contradiction): where Hard's deduction stalls. */
   stuck?: Stuck;
 }
@@ -58,13 +65,13 @@ export function gradeSlitherlink(puzzle: Hinted, options: { isCancelled?: () => 
   const { rows, cols } = puzzle;
   if (rows <= 0 || cols <= 0) return { grade: 'needs search' };
   let last: Int8Array | null = null;
-  for (const level of ['easy', 'normal', 'tricky', 'hard'] as const) {
+  for (const level of LEVELS) {
     const d = deduce(puzzle, { ...LEVEL_OPTIONS[level], isCancelled: options.isCancelled });
     if (d.contradiction) return { grade: 'needs search' };
-    if (d.fixed === d.edges.length) return { grade: level };
+    if (d.fixed === d.edges.length) return { grade: level, edges: d.edges };
     last = d.edges;
   }
-  return { grade: 'needs search', stuck: stuckAt(new Grid(rows, cols), last!) };
+  return { grade: 'needs search', edges: last!, stuck: stuckAt(new Grid(rows, cols), last!) };
 }
 
 /** The open edges of a deduction and the cells beside them. */
