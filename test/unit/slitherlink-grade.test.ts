@@ -135,6 +135,16 @@ describe('grade on Loopy puzzles', () => {
     }
     // The levels are not collapsed: Loopy's four levels give all four of ours.
     for (const level of LEVELS) expect(seen.has(level), level).toBe(true);
+    // The README's calibration table says what this run found.
+    const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+    for (const [code, loopy] of Object.entries(LOOPY)) {
+      const name = loopy[0]!.toUpperCase() + loopy.slice(1);
+      const row = readme.split('\n').find((l) => l.startsWith(`| ${name} |`));
+      expect(row, `README calibration row ${name}`).toBeDefined();
+      const cells = row!.split('|').slice(2, 7).map((c) => Number(c.trim() || '0'));
+      const want = GRADES.map((g) => meta.filter((m) => m.difficulty === code && gradeSlitherlink(load(join(dir, m.file))).grade === g).length);
+      expect(cells, `README calibration row ${name}`).toEqual(want);
+    }
   });
 });
 
