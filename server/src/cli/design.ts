@@ -137,10 +137,11 @@ function runGenerate(f: Flags): number {
   const seed = wholeOption(f, '--seed', 0, 2 ** 32 - 1) ?? Math.floor(Math.random() * 2 ** 31);
   const allowAdjacent = f.switches.has('--allow-adjacent');
   if (allowAdjacent && kind !== 'numberlink') throw new UsageError('--allow-adjacent is for numberlink');
+  // Graded puzzles need deduction only (seconds even at 60x60): no note.
+  if (f.values.has('--grade')) return runGradedGenerate(f, kind, rows, cols, seed);
   // Said before the work starts, so a long wait is expected (and can be cut short with --time-limit).
   const slow = slowGenerateNote(kind, cols, rows);
   if (slow) err(`note: ${slow} (time limit ${limitOptions(f).timeLimitMs ?? DEFAULT_LIMITS.timeMs} ms: --time-limit MS)`);
-  if (f.values.has('--grade')) return runGradedGenerate(f, kind, rows, cols, seed);
   if (kind === 'slitherlink') {
     const density = numberOption(f, '--density', 0, 1);
     const g = generateText({ kind, rows, cols, seed, density, solution: f.switches.has('--solution') }, control(f));

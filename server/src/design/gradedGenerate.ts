@@ -61,6 +61,8 @@ export function generateGradedSlitherlink(
       [order[i], order[j]] = [order[j]!, order[i]!];
     }
     for (const x of order) {
+      // Past the deadline the hints left still solve at the level: a puzzle, only not minimal.
+      if (options.deadline !== undefined && Date.now() > options.deadline) { stopped = 'stopped by the time limit'; break; }
       const h = hints[x]!;
       hints[x] = -1;
       if (!solvesAt(rows, cols, hints, grade)) hints[x] = h;
@@ -70,7 +72,7 @@ export function generateGradedSlitherlink(
     let got = level;
     while (got > 0 && solvesAt(rows, cols, hints, LEVELS[got - 1]!)) got--;
     if (!best || got > LEVELS.indexOf(best.grade)) best = { hints, inside, grade: LEVELS[got]! };
-    if (got === level) break;
+    if (got === level || stopped) break;
   }
   if (!best) return { rows, cols, puzzle: null, tries, ...(stopped ? { stopped } : {}), ms: performance.now() - t0 };
   return { rows, cols, puzzle: best, tries, ...(stopped ? { stopped } : {}), ms: performance.now() - t0 };
