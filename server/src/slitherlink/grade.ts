@@ -10,9 +10,11 @@
  * - normal: + the cell enumerated together with the degree rule at its four corners (both ways:
  *   "at most one" and "at least one" of a corner pair, 3 in a corner, ...)
  *   (Loopy: dline_deductions, the dot-to-face direction).
- * - tricky: + vertex checks read each hinted cell's bounds on its two sides there, so a hint's
- *   pressure crosses a vertex to the diagonal cell (3-2-2-3 chains)
- *   (Loopy: dline_deductions' face-to-dot and opposite-dline rules, enabled at Tricky).
+ * - tricky: + corner pairs remembered (deduce's `dlines`: "at most one" / "at least one" of a
+ *   cell's two sides at a vertex), written and read by cell and vertex checks alike, and vertex
+ *   checks read each hinted cell's bounds there, so a hint's pressure crosses a vertex to the
+ *   diagonal cell (3-2-2-3 chains) (Loopy: dline_deductions' face-to-dot and opposite-dline
+ *   rules, enabled at Tricky).
  * - hard: + the inside/outside colouring (cells known the same or different, a parity
  *   union-find; Loopy: linedsf_deductions, edges known equal or opposite) and the connectivity
  *   of the inside and of the outside (which Loopy has not).
