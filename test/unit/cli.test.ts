@@ -192,6 +192,37 @@ describe('linkpuzzle check --json', () => {
     expect(run(['solve', '--usage', empty]).status).toBe(2);
   });
 
+  it('--grade adds the difficulty grade of a unique Slitherlink, and where deduction stalls for needs search', () => {
+    const fx = join(root, 'test', 'fixtures', 'slitherlink');
+    const easy = join(fx, 'loopy-graded', 'sq10-e-01.slk'), tricky = join(fx, 'loopy-graded', 'sq10-t-01.slk');
+    const probing = join(fx, '21_6x6.slk');
+    const ambiguous = write('grade/empty.slk', '. .\n. .\n');
+    const plain = json([easy]);
+    expect(plain.entries[0].grade).toBeUndefined();
+    const { status, entries } = json(['--grade', '--no-redundant', easy, tricky, probing, ambiguous]);
+    expect(status).toBe(0);
+    for (const e of entries) expectShape(e);
+    expect(entries.map((e) => e.grade)).toEqual(['easy', 'tricky', 'needs search', undefined]);
+    expect(entries[0].stuck).toBeUndefined();
+    const stuck = entries[2].stuck as { edges: number[][]; cells: { row: number; col: number }[] };
+    expect(stuck.edges.length).toBeGreaterThan(0);
+    // Each open edge joins two neighbouring vertices; each cell listed lies beside one of them.
+    for (const [r1, c1, r2, c2] of stuck.edges) expect(Math.abs(r1 - r2) + Math.abs(c1 - c2)).toBe(1);
+    const beside = (c: { row: number; col: number }, [r1, c1, r2, c2]: number[]) =>
+      r1 === r2 ? Math.min(c1, c2) === c.col && (r1 === c.row || r1 === c.row + 1) : Math.min(r1, r2) === c.row && (c1 === c.col || c1 === c.col + 1);
+    for (const c of stuck.cells) expect(stuck.edges.some((e) => beside(c, e))).toBe(true);
+    // The table: a grade column only when asked, the stall below the row.
+    const table = run(['check', '--grade', '--no-redundant', easy, probing]);
+    expect(table.status).toBe(0);
+    const lines = table.stdout.split('\n');
+    expect(lines[0]).toMatch(/\bgrade$/);
+    expect(lines.find((l) => l.includes('sq10-e-01'))).toMatch(/easy$/);
+    expect(lines.find((l) => l.includes('21_6x6'))).toMatch(/needs search$/);
+    expect(table.stdout).toMatch(/needs search: deduction up to Hard leaves \d+ edges open, around cells/);
+    expect(run(['check', '--no-redundant', easy]).stdout.split('\n')[0]).not.toMatch(/grade/);
+    expect(run(['solve', '--grade', easy]).status).toBe(2);
+  });
+
   it('lists redundant hints as 0-based cells and leaves them out with --no-redundant', () => {
     // 1×2 cells "3 3": of the three loops (left square, right square, the rectangle) only the
     // rectangle gives both cells 3 sides. Without either 3 the other still excludes both squares

@@ -35,6 +35,11 @@ export interface CheckOptions {
    * through the solutions).
    */
   usage?: boolean;
+  /**
+   * Slitherlink on squares, unique: the difficulty grade (`grade`, `stuck`; slitherlink/grade.ts;
+   * default false). A few deductions without probing: milliseconds.
+   */
+  grade?: boolean;
   /** Numberlink: rule to use when the file has no `# rule:` line (default nikoli). */
   defaultRule?: NumberlinkRule;
 }

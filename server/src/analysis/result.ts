@@ -1,6 +1,7 @@
 import type { Problem } from '../model/range';
 import type { Stopped } from '../zdd/control';
 import type { TilingRef } from '../model/lattice';
+import type { Grade, Stuck } from '../slitherlink/grade';
 
 export type Verdict = 'invalid' | 'none' | 'unique' | 'multiple' | 'unknown';
 
@@ -71,6 +72,10 @@ export interface CheckResult {
   redundantTogether?: CellRef[];
   /** The pass behind `redundantTogether` stopped (a limit) before deciding every hint: the list is what it removed until then. */
   redundantTogetherStopped?: Stopped;
+  /** Slitherlink on squares, unique, when asked for (CheckOptions.grade): the difficulty grade. */
+  grade?: Grade;
+  /** With grade `needs search`: the edges Hard's deduction leaves open and the cells beside them. */
+  stuck?: Stuck;
   /** `multiple` with an exact count, when asked for (CheckOptions.usage): the ambiguity map. */
   usage?: Usage;
   /** The ambiguity map was asked for but not made (why: too many solutions to go through). */

@@ -9,6 +9,7 @@ import { loopUsage, loopUsageMap } from './usage';
 import { deduce } from '../slitherlink/deduce';
 import { buildLoops, edgesAsVertexPairs, loopEdges } from '../slitherlink/solve';
 import { findRedundantHints } from '../slitherlink/redundant';
+import { gradeSlitherlink } from '../slitherlink/grade';
 import { minimizeHints, togetherOf } from './minimize';
 import type { CheckOptions } from './options';
 import type { CheckResult, CellRef } from './result';
@@ -159,18 +160,25 @@ export function loopsOutcome(
     const usage = options.usage && family.usage ? { usage: loopUsageMap(grid, family.usage(), count) } : {};
     return { verdict: 'multiple', count: count.toString(), solution, ...second, ...usage };
   }
-  if (options.redundant === false) return { verdict: 'unique', count: '1', solution };
+  const unique = { verdict: 'unique' as const, count: '1', solution, ...(options.grade ? gradeOf(puzzle) : {}) };
+  if (options.redundant === false) return unique;
   let redundant: CellRef[];
   try {
     redundant = findRedundantHints(puzzle, firstEdges, sub, { schedule }).map((x) => ({ row: Math.floor(x / grid.cols), col: x % grid.cols }));
   } catch (e) {
     if (!(e instanceof StopError)) throw e;
     const message = e.stopped.message.replace(/^undecided: /, '');
-    return { verdict: 'unique', count: '1', solution, redundantStopped: { ...e.stopped, message: `redundant hints undecided: ${message}` } };
+    return { ...unique, redundantStopped: { ...e.stopped, message: `redundant hints undecided: ${message}` } };
   }
-  if (options.redundantTogether === false) return { verdict: 'unique', count: '1', solution, redundant };
-  if (redundant.length === 0) return { verdict: 'unique', count: '1', solution, redundant, redundantTogether: [] };
-  return { verdict: 'unique', count: '1', solution, redundant, ...redundantTogether(puzzle, redundant, firstEdges, togetherControl(sub(), options.togetherTimeMs), schedule) };
+  if (options.redundantTogether === false) return { ...unique, redundant };
+  if (redundant.length === 0) return { ...unique, redundant, redundantTogether: [] };
+  return { ...unique, redundant, ...redundantTogether(puzzle, redundant, firstEdges, togetherControl(sub(), options.togetherTimeMs), schedule) };
+}
+
+/** The difficulty grade of a unique puzzle, as a check reports it. */
+function gradeOf(puzzle: SlitherlinkPuzzle): Pick<CheckResult, 'grade' | 'stuck'> {
+  const g = gradeSlitherlink(puzzle);
+  return g.stuck ? { grade: g.grade, stuck: g.stuck } : { grade: g.grade };
 }
 
 /**

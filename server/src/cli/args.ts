@@ -16,7 +16,7 @@ export interface CommonOptions {
 export type Command =
   | { name: 'help'; topic?: string }
   | { name: 'version' }
-  | ({ name: 'check'; paths: string[]; json: boolean; redundant: boolean; togetherLimitMs: number; usage: boolean } & CommonOptions)
+  | ({ name: 'check'; paths: string[]; json: boolean; redundant: boolean; togetherLimitMs: number; usage: boolean; grade: boolean } & CommonOptions)
   | ({ name: 'solve'; path: string; json: boolean } & CommonOptions)
   | { name: 'lsp' };
 
@@ -35,6 +35,9 @@ Options for check and solve:
                        Remove all redundant hints removes; default 2000, 0 skips it)
   --usage              check --json: for a puzzle with several solutions, how many of them use
                        each edge (Numberlink: each link, and each cell's labels): "usage"
+  --grade              check: the difficulty grade of a unique Slitherlink (squares): easy,
+                       normal, tricky, hard (Loopy's levels) or needs search, and where
+                       deduction stalls ("grade", "stuck"; a column in the table)
   --time-limit MS      stop the work on a puzzle after MS milliseconds (verdict "unknown")
   --node-limit N       stop after N ZDD nodes (verdict "unknown")
   --rule RULE          Numberlink: use RULE whatever the file says; words nikoli, fill, notouch,
@@ -147,7 +150,7 @@ export function parseCommandLine(argv: string[]): Command {
   }
   if (name !== 'check' && name !== 'solve') throw new UsageError(`unknown command '${name}'`);
 
-  const f = parseFlags(rest, { values: ['--together-limit', '--time-limit', '--node-limit', '--rule', '--kind'], switches: ['--json', '--no-redundant', '--usage'] });
+  const f = parseFlags(rest, { values: ['--together-limit', '--time-limit', '--node-limit', '--rule', '--kind'], switches: ['--json', '--no-redundant', '--usage', '--grade'] });
   if (f.switches.has('--help')) return { name: 'help', topic: name };
   const rule = f.values.get('--rule');
   const common: CommonOptions = { ...limitOptions(f), rule: rule === undefined ? undefined : parseRuleOption(rule), kind: kindOption(f.values.get('--kind')) };
@@ -155,11 +158,12 @@ export function parseCommandLine(argv: string[]): Command {
   const paths = f.positional;
   if (name === 'check') {
     if (paths.length === 0) throw new UsageError('check needs at least one FILE or DIR');
-    return { name, paths, json, redundant: !f.switches.has('--no-redundant'), togetherLimitMs: togetherLimit(f), usage: f.switches.has('--usage'), ...common };
+    return { name, paths, json, redundant: !f.switches.has('--no-redundant'), togetherLimitMs: togetherLimit(f), usage: f.switches.has('--usage'), grade: f.switches.has('--grade'), ...common };
   }
   if (f.switches.has('--no-redundant')) throw new UsageError('--no-redundant applies to check only');
   if (f.values.has('--together-limit')) throw new UsageError('--together-limit applies to check only');
   if (f.switches.has('--usage')) throw new UsageError('--usage applies to check only');
+  if (f.switches.has('--grade')) throw new UsageError('--grade applies to check only');
   if (paths.length !== 1) throw new UsageError('solve needs exactly one FILE');
   return { name, path: paths[0], json, ...common };
 }

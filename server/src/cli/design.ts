@@ -18,7 +18,9 @@ import { loopyId, parseLoopyId } from '../exchange/loopy';
 import { isLoopyTilingId, loopyTilingId, parseLoopyTilingId } from '../exchange/loopyTiling';
 import { writeTilingSlitherlink } from '../exchange/tilingText';
 import { replaceHints, writeNumberlink, writeSlitherlink } from '../exchange/text';
-import { DEFAULT_LIMITS, type RunControl } from '../zdd/control';
+import { DEFAULT_LIMITS, withDeadline, type RunControl } from '../zdd/control';
+import { gradedText, type Level } from '../design/gradedGenerate';
+import { LEVELS } from '../slitherlink/grade';
 
 export const DESIGN_USAGE = `Design commands:
   generate slitherlink|numberlink WxH [--seed N] [--density D | --pairs N] [--rule RULE] [--solution]
@@ -26,6 +28,10 @@ export const DESIGN_USAGE = `Design commands:
                                 it took on standard error (--solution: add the loop as a --- block).
                                 Sides from ${GENERATE_MIN_SIDE} to ${GENERATE_MAX_SIDE}. Numberlink pairs are never two
                                 neighbouring cells unless --allow-adjacent
+  generate slitherlink WxH --grade easy|normal|tricky|hard [--seed N] [--solution]
+                                a puzzle of that difficulty grade (check --grade): deduction at that
+                                level finishes it, the level below does not (exit 1 when no loop
+                                tried gives one: the puzzle printed is then of a lower grade)
   import URL                    print a puzz.link URL (slither, numlin) or a Loopy game ID as a file
   export --url FILE             print the puzzle's puzz.link URL (--loopy: its Loopy game ID)
   design FILE [--seed N] [--only-hinted] [--density D] [--family]
@@ -44,7 +50,7 @@ const err = (s: string) => process.stderr.write(`linkpuzzle: ${s}\n`);
 const COMMANDS = new Set(['generate', 'import', 'export', 'design', 'suggest']);
 
 const FLAGS = {
-  values: ['--seed', '--density', '--pairs', '--rule', '--time-limit', '--node-limit'],
+  values: ['--seed', '--density', '--pairs', '--rule', '--time-limit', '--node-limit', '--grade'],
   switches: ['--url', '--loopy', '--family', '--only-hinted', '--json', '--solution', '--allow-adjacent'],
 };
 
@@ -98,6 +104,28 @@ export function runDesignCommand(argv: string[]): number | null {
   }
 }
 
+/** `generate slitherlink WxH --grade LEVEL`: a puzzle that deduction finishes at that level and not below. */
+function runGradedGenerate(f: Flags, kind: string, rows: number, cols: number, seed: number): number {
+  const grade = f.values.get('--grade')!;
+  if (kind !== 'slitherlink') throw new UsageError('--grade is for slitherlink');
+  if (!(LEVELS as readonly string[]).includes(grade)) throw new UsageError(`--grade must be ${LEVELS.join(', ')}, not '${grade}'`);
+  if (f.values.has('--density')) throw new UsageError('--grade and --density do not go together (the grade decides which hints stay)');
+  const run = withDeadline(control(f));
+  const { text, result: r } = gradedText(rows, cols, grade as Level, seed, f.switches.has('--solution'), { deadline: run.deadline });
+  if (!text || !r.puzzle) {
+    err(`no puzzle: none of ${r.tries} loops gave one that deduction finishes${r.stopped ? ` (${r.stopped})` : ''}`);
+    return 1;
+  }
+  out(text);
+  const hinted = r.puzzle.hints.reduce((n, h) => n + (h >= 0 ? 1 : 0), 0);
+  if (r.puzzle.grade !== grade) {
+    err(`generated in ${Math.round(r.ms)} ms: unique, grade ${r.puzzle.grade}, NOT ${grade}: none of ${r.tries} loops gave a ${grade} puzzle${r.stopped ? ` (${r.stopped})` : ''}`);
+    return 1;
+  }
+  err(`generated in ${Math.round(r.ms)} ms: unique, grade ${grade}, ${hinted} hints, after ${r.tries} loop${r.tries === 1 ? '' : 's'}`);
+  return 0;
+}
+
 function runGenerate(f: Flags): number {
   const [kind, size] = f.positional;
   if (kind !== 'slitherlink' && kind !== 'numberlink') throw new UsageError('generate needs slitherlink or numberlink');
@@ -109,6 +137,8 @@ function runGenerate(f: Flags): number {
   const seed = wholeOption(f, '--seed', 0, 2 ** 32 - 1) ?? Math.floor(Math.random() * 2 ** 31);
   const allowAdjacent = f.switches.has('--allow-adjacent');
   if (allowAdjacent && kind !== 'numberlink') throw new UsageError('--allow-adjacent is for numberlink');
+  // Graded puzzles need deduction only (seconds even at 60x60): no note.
+  if (f.values.has('--grade')) return runGradedGenerate(f, kind, rows, cols, seed);
   // Said before the work starts, so a long wait is expected (and can be cut short with --time-limit).
   const slow = slowGenerateNote(kind, cols, rows);
   if (slow) err(`note: ${slow} (time limit ${limitOptions(f).timeLimitMs ?? DEFAULT_LIMITS.timeMs} ms: --time-limit MS)`);

@@ -99,6 +99,7 @@ function runCheck(cmd: Extract<ReturnType<typeof parseCommandLine>, { name: 'che
       options.redundantTogether = cmd.togetherLimitMs > 0;
       options.togetherTimeMs = cmd.togetherLimitMs;
       options.usage = cmd.usage;
+      options.grade = cmd.grade;
       options.badBytes = read.badBytes;
       // Only the JSON and the drawing use a second solution; skip the work.
       options.secondSolution = false;

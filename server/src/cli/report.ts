@@ -2,6 +2,7 @@ import type { CheckResult, LoopSolution, PathSolution, Usage } from '../analysis
 import type { PuzzleKind } from '../model/puzzle';
 import type { Finding } from '../findings/index';
 import { Codes } from '../protocol-types';
+import type { Grade, Stuck } from '../slitherlink/grade';
 
 /** One element of `linkpuzzle check --json`'s array (../shared/FORMATS.md). */
 export interface JsonEntry {
@@ -37,6 +38,10 @@ export interface JsonEntry {
   solution: { edges: [number, number, number, number][]; edgeIds?: number[] } | { paths: [number, number][][]; labels: string[] } | null;
   errors: { line: number; col: number; endLine: number; endCol: number; message: string; code?: string }[];
   ms: number;
+  /** `check --grade`, Slitherlink on squares, unique: the difficulty grade (docs/FORMATS-extensions.md). */
+  grade?: Grade;
+  /** With grade `needs search`: the edges ([r1, c1, r2, c2]) Hard's deduction leaves open and the cells beside them. */
+  stuck?: Stuck;
   /** `check --usage`, several solutions, exact count: how many solutions use each edge (docs/FORMATS-extensions.md). */
   usage?: Usage;
   /** Why `usage` is missing although it was asked for. */
@@ -72,6 +77,8 @@ export function toJson(file: string, r: CheckResult): JsonEntry {
     ...(r.kind === 'slitherlink' ? { redundantTogether: r.redundantTogether ? r.redundantTogether.map(cellJson) : null } : {}),
     ...(r.redundantTogetherStopped ? { redundantTogetherStopped: r.redundantTogetherStopped.message } : {}),
     solution: solutionJson(r.solution),
+    ...(r.grade ? { grade: r.grade } : {}),
+    ...(r.stuck ? { stuck: { edges: r.stuck.edges, cells: r.stuck.cells.map(cellJson) } } : {}),
     ...(r.usage ? { usage: r.usage } : {}),
     ...(r.usageStopped ? { usageStopped: r.usageStopped.message } : {}),
     errors: r.errors.map((p) => ({
@@ -142,7 +149,9 @@ export function findingLines(findings: Finding[]): string[] {
 
 /** The default, human-readable report: one line per file, details indented below it. */
 export function formatTable(rows: TableRow[]): string {
-  const header = ['file', 'kind', 'size', 'rule', 'verdict', 'count', 'redundant', 'together', 'time'];
+  // The grade column only when some row has a grade (check --grade).
+  const graded = rows.some(({ result: r }) => r.grade !== undefined);
+  const header = ['file', 'kind', 'size', 'rule', 'verdict', 'count', 'redundant', 'together', 'time', ...(graded ? ['grade'] : [])];
   const cells = rows.map(({ file, result: r }) => [
     file,
     r.kind,
@@ -153,6 +162,7 @@ export function formatTable(rows: TableRow[]): string {
     r.redundant ? String(r.redundant.length) : '-',
     togetherCount(r),
     timeText(r.ms),
+    ...(graded ? [r.grade ?? '-'] : []),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => [...c[i]].length)));
   const right = new Set([5, 6, 7, 8]);
@@ -175,6 +185,9 @@ export function formatTable(rows: TableRow[]): string {
   return out.join('\n');
 }
 
+/** How many of the cells where deduction stalls the table lists. */
+const STUCK_CELLS_SHOWN = 24;
+
 /** Lines explaining one result: errors (1-based line:col), redundant hints, why it stopped. */
 export function details(file: string, r: CheckResult): string[] {
   const out: string[] = [];
@@ -184,6 +197,12 @@ export function details(file: string, r: CheckResult): string[] {
     else out.push(`redundant hints (row,col): ${r.redundant.map(cellText).join(' ')}`);
   }
   if (r.redundantStopped) out.push(`redundant hints not decided: ${r.redundantStopped.message}`);
+  if (r.stuck) {
+    const n = r.stuck.edges.length;
+    const cells = r.stuck.cells, shown = cells.slice(0, STUCK_CELLS_SHOWN).map(cellText).join(' ');
+    const more = cells.length > STUCK_CELLS_SHOWN ? ` and ${cells.length - STUCK_CELLS_SHOWN} more (--json lists them)` : '';
+    out.push(`needs search: deduction up to Hard leaves ${n} edge${n === 1 ? '' : 's'} open, around cells (row,col): ${shown}${more}`);
+  }
   const together = togetherLine(r);
   if (together) out.push(together);
   if (r.verdict === 'unknown') out.push(r.stopped?.message ?? 'undecided: stopped before the answer');

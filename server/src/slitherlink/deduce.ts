@@ -78,10 +78,39 @@ export interface DeduceOptions {
   record?: number[];
   /** Apply the connectivity rule (default true; it costs O(cells) a time, probing aside). */
   connectivity?: boolean;
+  /** Rule families to leave out (the difficulty grade, grade.ts); default: every rule. */
+  rules?: DeductionRules;
 }
 
+/**
+ * Weaker deduction, for grading by level: each field switches one family of rules down. Hint
+ * counting, the degree rule and no premature loops always apply.
+ */
+export interface DeductionRules {
+  /**
+   * What a cell check reads of the degree at its corners: 'full' (default: the cell enumerated
+   * together with its four corners), or 'upper' (only that a corner already carrying k lines
+   * takes at most 2 - k of the cell's sides: Loopy Easy's refinement).
+   */
+  corners?: 'full' | 'upper';
+  /** Vertex checks read each hinted cell's bounds on its two sides there (default true). */
+  hintsAtVertices?: boolean;
+  /** Inside/outside colouring: relations between cells, read and recorded (default true). */
+  colouring?: boolean;
+  /**
+   * Remember, per cell corner, "at most one" / "at least one" of the cell's two sides there,
+   * written and read by cell and vertex checks alike (Loopy's dlines; default false: the full
+   * rules do without them).
+   */
+  dlines?: boolean;
+}
+
+const DL_ATMOST = 1, DL_ATLEAST = 2;
+/** The dline of cell corner q (TL, TR, BL, BR): the cell's position k around that vertex. */
+const CORNER_K = [2, 3, 1, 0];
+
 // Arrays written through the undo log (probing undoes its writes).
-const A_EDGE = 0, A_PARENT = 1, A_PAR = 2, A_SIZE = 3, A_NEXT = 4, A_MATE = 5, A_CLEN = 6, A_PDEG = 7;
+const A_EDGE = 0, A_PARENT = 1, A_PAR = 2, A_SIZE = 3, A_NEXT = 4, A_MATE = 5, A_CLEN = 6, A_PDEG = 7, A_DLINE = 8;
 
 // Masks over the 16 assignments m of four edges (bit k = edge k ON): bit m of a mask is set
 // when assignment m satisfies the constraint.
@@ -229,6 +258,9 @@ export class Deducer {
   readonly mate: Int32Array;
   readonly clen: Int32Array;
   readonly pdeg: Int32Array;
+  // Corner pairs ("dlines", DeductionRules.dlines): per vertex v and cell position k around it
+  // (NW, NE, SE, SW), the cell's two sides at v: DL_ATMOST one ON, DL_ATLEAST one ON.
+  readonly dline: Int8Array;
   readonly arrs: (Int8Array | Int32Array)[];
 
   // Geometry tables.
@@ -282,7 +314,8 @@ export class Deducer {
     this.mate = new Int32Array(V).fill(-1);
     this.clen = new Int32Array(V);
     this.pdeg = new Int32Array(V);
-    this.arrs = [this.edges, this.parent, this.par, this.size, this.next, this.mate, this.clen, this.pdeg];
+    this.dline = new Int8Array(4 * V);
+    this.arrs = [this.edges, this.parent, this.par, this.size, this.next, this.mate, this.clen, this.pdeg, this.dline];
 
     const geo = geometry(rows, cols);
     this.cellSides = geo.cellSides; this.cellNb = geo.cellNb;
@@ -465,7 +498,7 @@ export class Deducer {
     // Vertex checks read a hinted cell's sides at its corners.
     if (a !== this.OUT && this.hints[a]! >= 0) this.pushCorners(a);
     if (b !== this.OUT && this.hints[b]! >= 0) this.pushCorners(b);
-    this.union(a, b, val);
+    if (this.colouring) this.union(a, b, val);
     if (val === ON && !this.contra) this.addToPath(e, u, v);
   }
 
@@ -587,12 +620,14 @@ export class Deducer {
       if (valid === 0) this.contra = true;
       return;
     }
-    const roots = this.roots, pars = this.pars;
-    roots[0] = this.find(x); pars[0] = this.fp;
-    for (let k = 0; k < 4; k++) { roots[k + 1] = this.find(this.cellNb[o + k]!); pars[k + 1] = this.fp; }
-    for (let i = 0; i < 5; i++) {
-      for (let j = i + 1; j < 5; j++) {
-        if (roots[i] === roots[j]) valid &= CELL_XOR[((i * 5 + j) << 1) | (pars[i]! ^ pars[j]!)]!;
+    const roots = this.roots, pars = this.pars, colouring = this.colouring;
+    if (colouring) {
+      roots[0] = this.find(x); pars[0] = this.fp;
+      for (let k = 0; k < 4; k++) { roots[k + 1] = this.find(this.cellNb[o + k]!); pars[k + 1] = this.fp; }
+      for (let i = 0; i < 5; i++) {
+        for (let j = i + 1; j < 5; j++) {
+          if (roots[i] === roots[j]) valid &= CELL_XOR[((i * 5 + j) << 1) | (pars[i]! ^ pars[j]!)]!;
+        }
       }
     }
     // Degree 0 or 2 at each corner, given the corner's other two edges.
@@ -602,6 +637,7 @@ export class Deducer {
     valid &= this.cornerMask(v0 + 1, sides[o]!, sides[o + 3]!, 1);
     valid &= this.cornerMask(v0 + W, sides[o + 1]!, sides[o + 2]!, 2);
     valid &= this.cornerMask(v0 + W + 1, sides[o + 1]!, sides[o + 3]!, 3);
+    if (this.dlines) valid = this.cellDlines(v0, valid);
     if (valid === 0) { this.contra = true; return; }
     for (let k = 0; k < 4; k++) {
       const e = sides[o + k]!;
@@ -609,6 +645,7 @@ export class Deducer {
       if ((valid & ~SIDE_ON[k]!) === 0) this.setEdge(e, ON);
       else if ((valid & SIDE_ON[k]!) === 0) this.setEdge(e, OFF);
     }
+    if (!colouring) return;
     // Relations between neighbours that hold in every surviving assignment.
     for (let i = 1; i < 5; i++) {
       for (let j = i + 1; j < 5; j++) {
@@ -624,6 +661,51 @@ export class Deducer {
     }
   }
 
+  /**
+   * A cell check's assignments (`valid`, the cell's top-left vertex v0) narrowed by its corners'
+   * dlines; what every survivor then says of a corner pair is recorded for the vertex there.
+   */
+  cellDlines(v0: number, valid: number): number {
+    const W = this.C + 1;
+    for (let q = 0; q < 4; q++) {
+      const i = 4 * (v0 + (q & 1) + (q >> 1) * W) + CORNER_K[q]!;
+      const f = this.dline[i]!;
+      if (f & DL_ATMOST) valid &= ~CORNER_SUM[q * 3 + 2]!;
+      if (f & DL_ATLEAST) valid &= ~CORNER_SUM[q * 3]!;
+    }
+    if (valid === 0) return 0;
+    for (let q = 0; q < 4; q++) {
+      const v = v0 + (q & 1) + (q >> 1) * W;
+      this.setDline(4 * v + CORNER_K[q]!, (valid & CORNER_SUM[q * 3 + 2]!) === 0, (valid & CORNER_SUM[q * 3]!) === 0, v, -1);
+    }
+    return valid;
+  }
+
+  /** The same for a vertex check: its four dlines narrow `valid` and are recorded for the cells. */
+  vertexDlines(v: number, valid: number): number {
+    const o = 4 * v;
+    for (let k = 0; k < 4; k++) {
+      const f = this.dline[o + k]!;
+      if (f & DL_ATMOST) valid &= ~VERT_SUM[k * 3 + 2]!;
+      if (f & DL_ATLEAST) valid &= ~VERT_SUM[k * 3]!;
+    }
+    if (valid === 0) return 0;
+    for (let k = 0; k < 4; k++) {
+      this.setDline(o + k, (valid & VERT_SUM[k * 3 + 2]!) === 0, (valid & VERT_SUM[k * 3]!) === 0, -1, this.vertCells[o + k]!);
+    }
+    return valid;
+  }
+
+  /** Adds flags to dline i; the vertex v or cell x that reads it (-1: the caller itself) is revisited. */
+  setDline(i: number, atMost: boolean, atLeast: boolean, v: number, x: number): void {
+    const old = this.dline[i]!;
+    const f = old | (atMost ? DL_ATMOST : 0) | (atLeast ? DL_ATLEAST : 0);
+    if (f === old) return;
+    this.w(A_DLINE, i, f);
+    if (v >= 0) this.pushVert(v);
+    if (x >= 0 && x !== this.OUT) this.pushCell(x);
+  }
+
   /** Assignments of a cell whose sides s1, s2 meet at vertex v that keep v's degree 0 or 2. */
   cornerMask(v: number, s1: number, s2: number, corner: number): number {
     let k = 0, u = 0;
@@ -635,8 +717,13 @@ export class Deducer {
       else if (st === UNKNOWN) u++;
     }
     if (k === 0 && u >= 2) return 0xffff;
-    // Pair sums p allowed: some t in [0, u] with p + k + t in {0, 2}.
     let m = 0;
+    if (this.upperCorners) {
+      // Only the upper bound: a corner carrying k lines takes at most 2 - k more.
+      for (let p = 0; p + k <= 2; p++) m |= CORNER_SUM[corner * 3 + p]!;
+      return m;
+    }
+    // Pair sums p allowed: some t in [0, u] with p + k + t in {0, 2}.
     for (let p = 0; p <= 2; p++) {
       const t0 = -p - k, t2 = 2 - p - k;
       if ((t0 >= 0 && t0 <= u) || (t2 >= 0 && t2 <= u)) m |= CORNER_SUM[corner * 3 + p]!;
@@ -656,15 +743,17 @@ export class Deducer {
     }
     // With every edge known, the relations around v follow from the edges themselves.
     if (valid === 0 || open === 0) { if (valid === 0) this.contra = true; return; }
-    const roots = this.roots, pars = this.pars;
-    for (let k = 0; k < 4; k++) { roots[k] = this.find(this.vertCells[o + k]!); pars[k] = this.fp; }
-    for (let i = 0; i < 4; i++) {
-      for (let j = i + 1; j < 4; j++) {
-        if (roots[i] === roots[j]) valid &= VERT_XOR[((i * 4 + j) << 1) | (pars[i]! ^ pars[j]!)]!;
+    const roots = this.roots, pars = this.pars, colouring = this.colouring;
+    if (colouring) {
+      for (let k = 0; k < 4; k++) { roots[k] = this.find(this.vertCells[o + k]!); pars[k] = this.fp; }
+      for (let i = 0; i < 4; i++) {
+        for (let j = i + 1; j < 4; j++) {
+          if (roots[i] === roots[j]) valid &= VERT_XOR[((i * 4 + j) << 1) | (pars[i]! ^ pars[j]!)]!;
+        }
       }
     }
     // How many of each hinted cell's two sides at v can be ON, given its other sides.
-    for (let k = 0; k < 4; k++) {
+    for (let k = 0; k < 4 && this.vertexHints; k++) {
       const x = this.vertCells[o + k]!;
       if (x === this.OUT) continue;
       const h = this.hints[x]!;
@@ -690,6 +779,7 @@ export class Deducer {
       }
       valid &= m;
     }
+    if (this.dlines) valid = this.vertexDlines(v, valid);
     if (valid === 0) { this.contra = true; return; }
     for (let k = 0; k < 4; k++) {
       const e = this.vertEdges[o + k]!;
@@ -697,6 +787,7 @@ export class Deducer {
       if ((valid & ~SIDE_ON[k]!) === 0) this.setEdge(e, ON);
       else if ((valid & SIDE_ON[k]!) === 0) this.setEdge(e, OFF);
     }
+    if (!colouring) return;
     // Relations between the four cells (the classic corner reasoning: both-or-neither / one).
     for (let i = 0; i < 4; i++) {
       for (let j = i + 1; j < 4; j++) {
@@ -750,6 +841,11 @@ export class Deducer {
   // below both, and huge ambiguous grids no longer take minutes.
   static readonly PROBE_WRITES = 20_000;
   useConnectivity = true;
+  // Rule families (DeductionRules; the defaults are every rule).
+  upperCorners = false;
+  vertexHints = true;
+  colouring = true;
+  dlines = false;
   aborted = false;
   probeConnectivity = false;
   probeLimit = 0;
@@ -1056,6 +1152,13 @@ export function keptState(d: Deduction): Deducer | undefined {
 }
 
 function run(d: Deducer, options: DeduceOptions): Deduction {
+  const rules = options.rules;
+  if (rules) {
+    d.upperCorners = rules.corners === 'upper';
+    d.vertexHints = rules.hintsAtVertices !== false;
+    d.colouring = rules.colouring !== false;
+    d.dlines = rules.dlines === true;
+  }
   if (options.edges) {
     const given = options.edges;
     for (let e = 0; e < d.E && e < given.length; e++) {
