@@ -144,6 +144,17 @@ describe('tilings in the language server', () => {
     expect(client.text(uri)).toBe(before);
   });
 
+  it('says which redundant hints can go together as the check does (the pass on the lattice, not on squares)', async () => {
+    for (const doc of [snub, honey]) {
+      const r = await client.request<{ redundantTogether?: { face?: number }[] }>('linkpuzzle/result', { uri: doc.uri });
+      const want = doc.expected.redundantTogether!.map((c) => c.face);
+      expect(want.length).toBeLessThan(doc.expected.redundant!.length);
+      expect(r.redundantTogether!.map((c) => c.face)).toEqual(want);
+    }
+    const summary = diags.find((d) => d.code === 'redundant-summary')!;
+    expect(summary.message).toContain(`removes ${expected.redundantTogether!.length} (`);
+  });
+
   it('publishes the faces\' picture with the result (the preview draws it)', async () => {
     const r = await client.request<{ verdict: string; picture?: { faces: number[][]; rowOff: number[] } }>('linkpuzzle/result', { uri });
     expect(r.verdict).toBe('unique');
