@@ -155,6 +155,26 @@ describe('tilings in the language server', () => {
     expect(summary.message).toContain(`removes ${expected.redundantTogether!.length} (`);
   });
 
+  it('points the multiple-solutions warning and its related places at faces where the two loops differ', async () => {
+    const multi = 'file:///work/puzzles/multi.slk';
+    // A snub-square 3x3 with one hint: its first line holds 5 faces, the others 8.
+    const mtext = '# grid: snubsquare 3x3\n. . . . .\n. . . . 2 . . .\n. . . . . . . .\n';
+    const mp = parseSlitherlink(mtext).puzzle as SlitherlinkPuzzle;
+    const ml = makeLattice(mp.tiling!);
+    client.open(multi, 'slitherlink', mtext);
+    const d = (await client.diagnostics(multi, 1, (ds) => ds.some((x) => x.code === 'multiple-solutions'), 60_000)).find((x) => x.code === 'multiple-solutions')!;
+    const r = await client.request<{ verdict: string; solution: LoopSolution; secondSolution: LoopSolution }>('linkpuzzle/result', { uri: multi });
+    expect(r.verdict).toBe('multiple');
+    const a = new Set(r.solution.edgeIds), b = new Set(r.secondSolution.edgeIds);
+    const differing = Array.from({ length: ml.faceCount }, (_, f) => f).filter((f) => Array.from(ml.edgesOf(f)).some((e) => a.has(e) !== b.has(e)));
+    expect(differing.length).toBeGreaterThan(0);
+    expect(d.message).toContain(`differ at ${differing.length} face`);
+    expect(d.range).toEqual(rangeIn(mp, differing[0]!));
+    const related = d.relatedInformation!;
+    expect(related.map((x) => x.location.range)).toEqual(differing.slice(0, 20).map((f) => rangeIn(mp, f)));
+    expect(related[0]!.message).toMatch(new RegExp(`^face ${differing[0]} \\(line \\d+, place \\d+\\): \\d+ sides? `));
+  });
+
   it('publishes the faces\' picture with the result (the preview draws it)', async () => {
     const r = await client.request<{ verdict: string; picture?: { faces: number[][]; rowOff: number[] } }>('linkpuzzle/result', { uri });
     expect(r.verdict).toBe('unique');
