@@ -195,7 +195,8 @@ const step = (dir: 1 | -1): number => {
 
 /** The picture is a Slitherlink board (the only kind whose loop can be drawn). */
 function canDraw(): boolean {
-  return svgElement()?.classList.contains('lp-slitherlink') === true && !svgElement()?.classList.contains('lp-too-large');
+  // Not on tilings yet: the solution block and the cursor know square cells only.
+  return svgElement()?.classList.contains('lp-slitherlink') === true && !svgElement()?.classList.contains('lp-too-large') && !svgElement()?.classList.contains('lp-tiling');
 }
 
 function gridSize(): { rows: number; cols: number } {
@@ -206,7 +207,8 @@ function gridSize(): { rows: number; cols: number } {
 /** The picture is a grid whose cells can be edited (either kind, drawn in full). */
 function canEdit(): boolean {
   const svg = svgElement();
-  return svg !== null && (svg.classList.contains('lp-slitherlink') || svg.classList.contains('lp-numberlink')) && !svg.classList.contains('lp-too-large') && !svg.classList.contains('lp-message');
+  return svg !== null && (svg.classList.contains('lp-slitherlink') || svg.classList.contains('lp-numberlink')) && !svg.classList.contains('lp-too-large') &&
+    !svg.classList.contains('lp-message') && !svg.classList.contains('lp-tiling');
 }
 
 /** A mode that puts a cursor on the cells is on, for a picture that takes it. */
@@ -314,7 +316,11 @@ board.addEventListener('click', (event) => {
     typed = { text: '', at: 0 };
     drawCursor();
     content.focus();
-  } else vscode.postMessage({ type: 'reveal', uri, row, col });
+  } else {
+    // A tiling's face: its number says which text it is (line and place alone would need the lattice).
+    const face = Number(target.getAttribute('data-face') ?? NaN);
+    vscode.postMessage(Number.isInteger(face) ? { type: 'reveal', uri, row, col, face } : { type: 'reveal', uri, row, col });
+  }
 });
 
 drawButton.addEventListener('click', () => setDrawLoop(!drawLoop));

@@ -239,7 +239,7 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
 
   private onMessage(m: PageMessage): void {
     if (m.type === 'ready') this.schedule(0);
-    else if (m.type === 'reveal') void this.reveal(m.uri || this.uri, m.row, m.col);
+    else if (m.type === 'reveal') void this.reveal(m.uri || this.uri, m.row, m.col, m.face);
     else if (m.type === 'toggleCell') {
       const uri = m.uri || this.uri;
       // One edit at a time, each on the text the previous one left (fast clicks).
@@ -278,13 +278,23 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
     }
   }
 
-  /** Selects the text of cell (row, col) in an editor of the document, opening one if needed. */
-  async reveal(uri: string | undefined, row: number, col: number): Promise<void> {
+  /** Selects the text of cell (row, col), or of a tiling's face, in an editor of the document, opening one if needed. */
+  async reveal(uri: string | undefined, row: number, col: number, face?: number): Promise<void> {
     if (!uri) return;
     const doc = this.document(uri) ?? (await vscode.workspace.openTextDocument(vscode.Uri.parse(uri)));
     const { puzzle } = this.parse(doc);
-    if (!puzzle || row < 0 || col < 0 || row >= puzzle.rows || col >= puzzle.cols) return;
-    const r = puzzle.cellRanges[row * puzzle.cols + col];
+    if (!puzzle) return;
+    const tiling = puzzle.kind === 'slitherlink' && puzzle.tiling !== undefined;
+    let i: number;
+    if (tiling) {
+      // On a tiling cells are faces, in Loopy's order: never row * cols + col.
+      if (face === undefined || !Number.isInteger(face) || face < 0 || face >= puzzle.cellRanges.length) return;
+      i = face;
+    } else {
+      if (row < 0 || col < 0 || row >= puzzle.rows || col >= puzzle.cols) return;
+      i = row * puzzle.cols + col;
+    }
+    const r = puzzle.cellRanges[i];
     if (!r) return;
     const range = new vscode.Range(r.line, r.col, r.endLine, r.endCol);
     const visible = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri);

@@ -22,7 +22,8 @@ export type HostMessage = {
 /** Page -> extension. */
 export type PageMessage =
   | { type: 'ready' }
-  | { type: 'reveal'; uri: string; row: number; col: number }
+  /** A click on a cell (on a tiling: `face`, the face's number, and its line and place as row and col). */
+  | { type: 'reveal'; uri: string; row: number; col: number; face?: number }
   /** "Draw loop" is on and cell (row, col) was clicked: mark it inside/outside in the `---` block. */
   | { type: 'toggleCell'; uri: string; row: number; col: number }
   /** *Edit hints*: set the cell's text to a hint or label (`.` clears). */

@@ -21,6 +21,8 @@
  * differently (`lp-diff-cell`). So either board alone shows every difference.
  */
 import type { CellRef, CheckResult, HintChoice, LoopSolution, NumberlinkPuzzle, PathSolution, Puzzle, SlitherlinkPuzzle, Suggestions, Usage } from '../../server/src/protocol-types';
+import type { TilingPicture } from '../../server/src/protocol-types';
+import { layoutTiling, tilingBoard, type Segment } from './renderTiling';
 import { Grid } from '../../server/src/model/grid';
 import { loopEdgesOf, loopProblem } from '../../server/src/model/loop';
 import { formatCount } from './summary';
@@ -108,6 +110,8 @@ export function labelColors(labels: readonly string[]): number[] {
 export interface RenderOptions {
   /** The result belongs to an earlier version of the text: draw its solution faded. */
   stale?: boolean;
+  /** A tiling's faces (the server sends them with the result, `PublishedResult.picture`); else the result's. */
+  picture?: TilingPicture;
 }
 
 /** Size of one cell in SVG user units; the page scales the whole picture. */
@@ -177,6 +181,7 @@ function textLines(cls: string, lines: string[], y: number, step: number): strin
 
 export function renderSvg(puzzle: Puzzle, result?: CheckResult | null, options: RenderOptions = {}): string {
   const usable = result && result.kind === puzzle.kind && result.rows === puzzle.rows && result.cols === puzzle.cols ? result : null;
+  if (puzzle.kind === 'slitherlink' && puzzle.tiling) return renderTiling(puzzle, usable, options);
   if (puzzle.rows * puzzle.cols > MAX_CELLS || puzzle.rows === 0 || puzzle.cols === 0) {
     return tooLarge(puzzle, usable);
   }
@@ -205,8 +210,8 @@ interface Panel {
  * (`data-pad`, `data-gap`): the page measures the text as drawn and moves the boards apart if a
  * font is wider than estimated, or shows one board at a time.
  */
-function frame(puzzle: Puzzle, result: CheckResult | null, panels: Panel[], options: RenderOptions): string {
-  const w = puzzle.cols * CELL, h = puzzle.rows * CELL;
+function frame(puzzle: Puzzle, result: CheckResult | null, panels: Panel[], options: RenderOptions, size?: { w: number; h: number }): string {
+  const w = size?.w ?? puzzle.cols * CELL, h = size?.h ?? puzzle.rows * CELL;
   const room = Math.max(w, TEXT_WIDTH);
   const laid = panels.map((p) => {
     const caption = wrapText(p.caption, CAPTION_SIZE, room);
@@ -223,10 +228,12 @@ function frame(puzzle: Puzzle, result: CheckResult | null, panels: Panel[], opti
   const verdict = result?.verdict ?? 'pending';
   const classes = ['lp-puzzle', `lp-${puzzle.kind}`, `lp-verdict-${verdict}`];
   if (options.stale) classes.push('lp-stale');
+  const tiling = puzzle.kind === 'slitherlink' && puzzle.tiling ? ` data-tiling="${escapeXml(puzzle.tiling.name)}"` : '';
+  if (tiling) classes.push('lp-tiling');
   const out: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" class="${classes.join(' ')}" viewBox="0 0 ${width} ${height}" ` +
       `width="${width}" height="${height}" data-rows="${puzzle.rows}" data-cols="${puzzle.cols}" ` +
-      `data-verdict="${verdict}" data-panels="${panels.length}" data-pad="${PAD}" data-gap="${GAP}" role="img">`,
+      `data-verdict="${verdict}" data-panels="${panels.length}" data-pad="${PAD}" data-gap="${GAP}"${tiling} role="img">`,
   ];
   let x = PAD;
   laid.forEach((panel, i) => {
@@ -305,7 +312,8 @@ export function conflictCells(result: CheckResult | null): CellRef[] {
       if (Array.isArray(item) && typeof item[0] === 'number' && typeof item[1] === 'number') {
         cells.push({ row: item[0], col: item[1] });
       } else if (item && typeof item === 'object' && typeof (item as CellRef).row === 'number') {
-        cells.push({ row: (item as CellRef).row, col: (item as CellRef).col });
+        const { row, col, face } = item as CellRef;
+        cells.push(typeof face === 'number' ? { row, col, face } : { row, col });
       }
     }
     return cells;
@@ -525,6 +533,59 @@ function renderSlitherlink(p: SlitherlinkPuzzle, result: CheckResult | null, opt
   const mine = intended(result?.verdict === 'unique' && show !== null && !options.stale);
   const note = mine ? intendedNote(p, mine, show) : undefined;
   return frame(p, result, [{ body: slitherBoard(p, result, show, null, mine), caption: singleCaption(result), note }], options);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Slitherlink on a tiling (renderTiling.ts draws the boards)
+
+/** The picture of the puzzle's tiling: the one given, else the result's (for the same tiling). */
+function pictureOf(p: SlitherlinkPuzzle, result: CheckResult | null, options: RenderOptions): TilingPicture | null {
+  const pic = options.picture ?? (result as (CheckResult & { picture?: TilingPicture }) | null)?.picture;
+  const t = p.tiling!;
+  if (!pic || pic.tiling.name !== t.name || pic.tiling.width !== t.width || pic.tiling.height !== t.height || (pic.tiling.desc ?? '') !== (t.desc ?? '')) return null;
+  if (pic.faces.length !== p.hints.length) return null;
+  return pic;
+}
+
+function segments(solution: LoopSolution | PathSolution | undefined): Segment[] | null {
+  if (!solution || !('edges' in solution) || !Array.isArray(solution.edges)) return null;
+  return solution.edges.map(([a, b, c, d]) => [a, b, c, d]);
+}
+
+/** Faces named by a list of cells (`face`, as the result gives them on a tiling). */
+function faceSet(cells: CellRef[] | undefined): Set<number> {
+  const s = new Set<number>();
+  for (const c of cells ?? []) if (typeof c.face === 'number') s.add(c.face);
+  return s;
+}
+
+function renderTiling(p: SlitherlinkPuzzle, result: CheckResult | null, options: RenderOptions): string {
+  const name = p.tiling!.name;
+  const pic = pictureOf(p, result, options);
+  if (!pic) {
+    const text = result
+      ? `${name} ${p.tiling!.width}x${p.tiling!.height}: too large to preview (${result.verdict})`
+      : `${name} ${p.tiling!.width}x${p.tiling!.height}: checking… (the picture comes with the check)`;
+    return messageSvg(text, `lp-puzzle lp-slitherlink lp-tiling${result ? ' lp-too-large' : ''}`, `data-tiling="${escapeXml(name)}" data-verdict="${result?.verdict ?? 'pending'}"`);
+  }
+  const layout = layoutTiling(pic, CELL);
+  const size = { w: layout.w, h: layout.h };
+  const redundant = result?.verdict === 'unique' ? faceSet(result.redundant) : new Set<number>();
+  const conflict = result?.verdict === 'none' ? faceSet(conflictCells(result)) : new Set<number>();
+  const board = (edges: Segment[] | null, other: Segment[] | null): string =>
+    tilingBoard(pic, layout, { hints: p.hints, redundant, conflict, edges, other });
+  const first = segments(result?.solution);
+  if (result?.verdict === 'multiple') {
+    const second = segments(result.secondSolution);
+    if (first && second) {
+      return frame(p, result, [
+        { body: board(first, second), caption: `Solution 1 of ${countText(result)}` },
+        { body: board(second, first), caption: 'Solution 2 (differences marked)' },
+      ], options, size);
+    }
+  }
+  const show = result && (result.verdict === 'unique' || result.verdict === 'multiple') ? first : null;
+  return frame(p, result, [{ body: board(show, null), caption: singleCaption(result) }], options, size);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,12 +6,15 @@
  */
 import type { CellRef, CheckResult, Verdict } from './analysis/result';
 import type { Suggestions } from './design/suggestions';
+import type { TilingPicture } from './model/latticePicture';
 
 export type { CellRef, CheckResult, Verdict };
 export type { LoopSolution, PathSolution, Usage } from './analysis/result';
 export type { HintChoice, Suggestions } from './design/suggestions';
 export type { NumberlinkPuzzle, Puzzle, PuzzleKind, SlitherlinkPuzzle } from './model/puzzle';
 export type { Range } from './model/range';
+export type { TilingRef } from './model/lattice';
+export type { TilingPicture };
 
 /** Server -> client notification: what the status bar shows for a document. */
 export const StatusNotification = 'linkpuzzle/status';
@@ -45,6 +48,11 @@ export type PublishedResult = CheckResult & {
    * are still being computed.
    */
   extrasPending?: boolean;
+  /**
+   * A puzzle on a tiling (`tiling` set): the faces' outlines and centres for the preview, which
+   * cannot build the lattice itself; absent when the tiling is too large to draw.
+   */
+  picture?: TilingPicture;
 };
 
 /** Client -> server request: the latest result for the document's current text, or null while pending. */

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './chromium';
+import { checkText } from '../../server/src/analysis/check';
 import { ROOT, startCodeServer, type CodeServer } from './codeServer';
 import { missingMessage, missingPackages, skipSuite } from './tools';
 
@@ -479,5 +480,74 @@ describe.skipIf(skipSuite('code-server'))('VS Code (code-server) end to end', ()
     await expect.poll(async () => previewFrame(page).locator('#title').textContent().catch(() => null), { timeout: 30_000 }).toBe(B);
     step(`a preview restored from behind another editor shows ${B}, the puzzle opened since`);
     await page.screenshot({ path: join(ROOT, 'test', 'artifacts', 'code-server-reload-hidden-follows.png') });
+  }, 300_000);
+
+  it('checks a honeycomb from Loopy: its verdict in the status bar, its redundant hints faded, its hexagons in the preview', async () => {
+    // Issue 15: a Slitherlink on one of Loopy's tilings, end to end (copied from the corpus, Loopy's game ID).
+    const HONEY = 'honeycomb-10x10.slk';
+    const text = readFileSync(join(ROOT, 'test', 'fixtures', 'lsp', HONEY), 'utf8');
+    writeFileSync(join(server!.workspace, HONEY), text);
+    const expected = checkText(text, 'slitherlink');
+    expect(expected.verdict).toBe('unique');
+    await page.goto(`${server!.url}/?folder=${encodeURIComponent(server!.workspace)}`);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await page.keyboard.press('Control+P');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ timeout: 10_000 });
+    await input.fill(HONEY);
+    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: HONEY }).first();
+    await row.waitFor({ timeout: 10_000 });
+    await row.click();
+    await expect.poll(async () => (await editorLines(page)).join('\n'), { timeout: 20_000 }).toContain('# grid: honeycomb 10x10');
+    step(`${HONEY} open`);
+
+    // The verdict in the status bar, with the redundant hints; the hints faded in the editor.
+    const status = page.locator('.statusbar-item', { hasText: /unique · \d+ redundant/ });
+    await status.first().waitFor({ timeout: 90_000 });
+    expect(await status.first().textContent()).toContain(`${expected.redundant!.length} redundant`);
+    // Which of them can go together: the pass on the lattice, as the CLI says (not a pass on squares).
+    await expect.poll(async () => status.first().textContent(), { timeout: 60_000 }).toContain(`(${expected.redundantTogether!.length} can go together)`);
+    await page.locator('.editor-instance .squiggly-inline-unnecessary').first().waitFor({ timeout: 30_000 });
+    step(`status bar: ${(await status.first().textContent())?.trim()}`);
+
+    // Hover a hexagon's hint: the face, its shape and how many of its sides the loop uses.
+    const f = expected.redundant![0]!.face!;
+    const lineOf = text.split('\n').findIndex((l) => !l.startsWith('#')) + expected.redundant![0]!.row;
+    // The honeycomb's own editor: earlier tests leave other editors open in other groups.
+    await page.locator('.editor-instance .monaco-editor .view-lines', { hasText: /honeycomb/ }).first().click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Control+Home');
+    for (let i = 0; i < lineOf; i++) await page.keyboard.press('ArrowDown');
+    for (let i = 0; i < 2 * expected.redundant![0]!.col; i++) await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('Control+I');
+    const hover = page.locator('.monaco-hover', { hasText: /hexagon, 6 sides/ });
+    await hover.first().waitFor({ timeout: 15_000 });
+    expect(await hover.first().textContent()).toContain(`Face ${f}`);
+    step('hover describes the hexagon');
+    await page.keyboard.press('Escape');
+
+    // The preview draws the tiling: 100 hexagons, the loop on their sides, the redundant hints faded.
+    await runCommand(page, 'Link Puzzles: Open Preview to the Side');
+    const frame = previewFrame(page);
+    await expect.poll(async () => frame.locator('#title').textContent().catch(() => null), { timeout: 30_000 }).toBe(HONEY);
+    const svg = frame.locator('svg[data-tiling="honeycomb"][data-verdict="unique"]');
+    await svg.waitFor({ timeout: 60_000 });
+    const hexagons = frame.locator('svg polygon.lp-face');
+    expect(await hexagons.count()).toBe(100);
+    expect((await hexagons.first().getAttribute('points'))!.split(' ')).toHaveLength(6);
+    expect(await frame.locator('svg line.lp-edge').count()).toBe((expected.solution as { edges: unknown[] }).edges.length);
+    expect(await frame.locator('svg text.lp-hint.lp-redundant').count()).toBe(expected.redundant!.length);
+    step('the preview draws the hexagons and the loop');
+    // The text beside its picture: the puzzle in the first group (earlier tests leave others there).
+    await page.keyboard.press('Control+1');
+    await page.keyboard.press('Control+P');
+    await input.waitFor({ timeout: 10_000 });
+    await input.fill(HONEY);
+    await row.waitFor({ timeout: 10_000 });
+    await row.click();
+    await page.locator('.editor-instance .monaco-editor .view-lines', { hasText: /honeycomb/ }).first().waitFor({ timeout: 10_000 });
+    await expect.poll(async () => frame.locator('#title').textContent().catch(() => null), { timeout: 30_000 }).toBe(HONEY);
+    await svg.waitFor({ timeout: 30_000 });
+    await screenshotFor(page, 'code-server-honeycomb.png', 'screenshot-honeycomb.png');
   }, 300_000);
 });

@@ -12,6 +12,8 @@ import { findSuggestions } from '../../server/src/design/suggestions';
 import type { CheckResult, PathSolution } from '../../server/src/analysis/result';
 import type { Puzzle } from '../../server/src/model/puzzle';
 import { parseNumberlink, parseSlitherlink } from '../../server/src/parse/index';
+import { makeLattice, TILINGS } from '../../server/src/model/lattice';
+import { tilingPicture } from '../../server/src/model/latticePicture';
 import { PATH_COLORS, renderSvg } from '../../client/src/render';
 import type { HostMessage } from '../../client/src/previewHtml';
 import { formatCount, statusText } from '../../client/src/summary';
@@ -683,6 +685,69 @@ describe.skipIf(skip)('preview layout in Chromium', () => {
       await page.close();
     }
   }, 60_000);
+
+  it('draws Loopy tilings as their polygons: every tiling, hints never overlap or get cut, a honeycomb as large as squares', async () => {
+    const failures: string[] = [];
+    const page = await openPreview(undefined, { viewport: SIDE_BY_SIDE });
+    // `# grid: square` is the plain square grid, drawn as it always was.
+    for (const t of TILINGS.filter((x) => x.name !== 'square')) {
+      const ref = { name: t.name, width: Math.max(5, t.amin), height: Math.max(5, t.omin), ...(t.name === 'triangular' ? { desc: '0' } : {}) };
+      const lattice = makeLattice(ref);
+      // A hint in every face, as large as the face takes (two digits on 12-gons).
+      const rows = Array.from({ length: lattice.rowCount }, (_, r) =>
+        Array.from({ length: lattice.rowOff[r + 1] - lattice.rowOff[r] }, (_, k) => String(lattice.faceSize(lattice.rowOff[r] + k))).join(' '));
+      const text = `# grid: ${t.name} ${ref.width}x${ref.height}\n${rows.join('\n')}\n`;
+      const { puzzle, problems } = parseSlitherlink(text);
+      if (problems.length > 0 || !puzzle?.tiling) { failures.push(`${t.name}: ${problems[0]?.message}`); continue; }
+      const result = { kind: 'slitherlink', rows: puzzle.rows, cols: puzzle.cols, tiling: puzzle.tiling, verdict: 'unknown', count: null, errors: [], ms: 1,
+        stopped: { limit: 'time', message: 'undecided: time limit', nodes: 0, progress: 0 } } as CheckResult;
+      const svg = renderSvg(puzzle, result, { picture: tilingPicture(puzzle.tiling)! });
+      await deliver(page, message(`${t.name}.slk`, svg, result));
+      for (const step of ['#zoom-reset', '#zoom-fit']) {
+        await page.click(step);
+        const m = await measureTexts(page, step === '#zoom-fit');
+        if (m.count < lattice.faceCount) failures.push(`${t.name} ${step}: ${m.count} texts for ${lattice.faceCount} faces`);
+        for (const o of m.overlaps) failures.push(`${t.name} ${step}: overlap ${o}`);
+        for (const c of m.cut) failures.push(`${t.name} ${step}: cut ${c}`);
+      }
+      const polygons = await page.evaluate(() => document.querySelectorAll('#board polygon.lp-face').length);
+      if (polygons !== lattice.faceCount) failures.push(`${t.name}: ${polygons} polygons for ${lattice.faceCount} faces`);
+      if (t.name === 'dodecagonal') await page.screenshot({ path: join(artifacts, 'preview-tiling-dodecagonal.png') });
+    }
+    expect(failures).toEqual([]);
+
+    // A real honeycomb (Loopy's game ID), checked: its loop, its redundant hints faded, drawn at the size of a square grid.
+    const text = readFileSync(join(root, 'test', 'fixtures', 'lsp', 'honeycomb-10x10.slk'), 'utf8');
+    const { puzzle } = parseSlitherlink(text);
+    const result = checkText(text, 'slitherlink');
+    expect(result.verdict).toBe('unique');
+    await deliver(page, message('honeycomb-10x10.slk', renderSvg(puzzle!, result, { picture: tilingPicture(puzzle!.tiling!)! }), result));
+    await page.click('#zoom-reset');
+    const seen = await page.evaluate(() => {
+      const hex = document.querySelector('#board polygon.lp-face').getBoundingClientRect();
+      const hint = document.querySelector('#board text.lp-hint').getBoundingClientRect();
+      const faded = document.querySelectorAll('#board text.lp-hint.lp-redundant').length;
+      const edges = document.querySelectorAll('#board line.lp-edge').length;
+      return { w: hex.width, h: hex.height, hint: hint.height, faded, edges, draw: document.getElementById('draw-loop').hidden, edit: document.getElementById('edit-hints').hidden };
+    });
+    expect(seen.faded).toBe(result.redundant!.length);
+    expect(seen.edges).toBe((result.solution as { edges: unknown[] }).edges.length);
+    // A hexagon of the same area as a 36 px square: about 44 x 38 px.
+    expect(Math.sqrt(seen.w * seen.h)).toBeGreaterThan(36);
+    expect(Math.sqrt(seen.w * seen.h)).toBeLessThan(50);
+    // Draw loop and Edit hints know square cells only: not offered on a tiling.
+    expect(seen.draw && seen.edit).toBe(true);
+    const m = await measureTexts(page, false);
+    expect(m.overlaps).toEqual([]);
+    await page.click('#zoom-fit');
+    await page.screenshot({ path: join(artifacts, 'preview-tiling-honeycomb.png') });
+    // A click on a face asks for that face's text.
+    await page.click('#board polygon.lp-face[data-face="12"]', { force: true });
+    const posted = (await probe(page)).posted.filter((p) => (p as { type: string }).type === 'reveal');
+    expect(posted.at(-1)).toMatchObject({ type: 'reveal', face: 12 });
+    expect((await probe(page)).violations).toEqual([]);
+    await page.close();
+  }, 120_000);
 });
 
 /** sRGB components 0..1 of a computed colour "rgb(r, g, b)". */

@@ -96,8 +96,15 @@ export class PreviewPages {
 
 /** Posts an update to the page and waits until it shows that verdict. */
 export async function send(page: Page, m: HostMessage): Promise<void> {
-  await page.evaluate((msg) => window.postMessage(msg, '*'), m);
-  await page.waitForFunction((v) => document.querySelector('#board svg')?.getAttribute('data-verdict') === v, m.verdict);
+  // Wait for this update's picture, not the one before it (which may have the same verdict).
+  await page.evaluate((msg) => {
+    window.__before = document.querySelector('#board svg');
+    window.postMessage(msg, '*');
+  }, m);
+  await page.waitForFunction((v) => {
+    const svg = document.querySelector('#board svg');
+    return svg !== window.__before && svg?.getAttribute('data-verdict') === v;
+  }, m.verdict);
 }
 
 /** What the page posted and which CSP violations it met. */

@@ -11,6 +11,7 @@ import { StopError, withDeadline, type RunControl, type Stopped } from '../zdd/c
 import { buildLatticeLoops, latticeRedundantHints, latticeWitnesses, type LatticeLoops } from '../slitherlink/latticeSolve';
 import type { CheckOptions } from './options';
 import type { CellRef, CheckResult, LoopSolution } from './result';
+import type { MinimizeResult } from './minimize';
 
 /** Nodes of the first count when witnesses may decide instead (the count proper gets the limits). */
 const FIRST_COUNT_NODES = 300_000;
@@ -136,4 +137,23 @@ export function latticeLoop(lattice: Lattice, edges: number[]): LoopSolution {
 export function faceRef(lattice: Lattice, f: number): CellRef {
   const row = lattice.rowOf[f];
   return { row, col: f - lattice.rowOff[row], face: f };
+}
+
+/**
+ * The pass of "Remove all redundant hints" on a tiling, as the language server's phase 3 asks for
+ * it (a MinimizeResult of faces): `redundant` tried in order (every hinted face when omitted), each
+ * removed while the loop stays the only one.
+ */
+export function minimizeTilingHints(puzzle: SlitherlinkPuzzle, redundant: readonly CellRef[] | undefined, control: RunControl): MinimizeResult {
+  const lattice = makeLattice(puzzle.tiling!);
+  const faces = redundant
+    ? redundant.map((c) => c.face ?? -1).filter((f) => f >= 0 && f < lattice.faceCount && puzzle.hints[f]! >= 0)
+    : Array.from(puzzle.hints.keys()).filter((f) => puzzle.hints[f]! >= 0);
+  const { removed, stopped } = redundantTogether(lattice, puzzle.hints, faces, control);
+  const checks = stopped ? removed.length : faces.length;
+  return {
+    // A hint needed in the whole puzzle stays needed with fewer hints: deciding every candidate is minimal.
+    removed: removed.map((f) => faceRef(lattice, f)), minimal: !stopped, checks,
+    ...(stopped ? { stopped: undecided('redundant hints together', stopped) } : {}),
+  };
 }

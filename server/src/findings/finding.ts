@@ -21,6 +21,8 @@ export interface Related {
 export interface FindingData {
   row?: number;
   col?: number;
+  /** On a tiling: the face (row and col are then its line and place in the file's grid). */
+  face?: number;
   limit?: string;
   /** multiple-solutions: hints that make the puzzle unique; no-solution: its repairs. */
   suggestions?: Suggestions;

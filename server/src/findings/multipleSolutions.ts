@@ -10,17 +10,19 @@ import { Grid } from '../model/grid';
 import type { Puzzle } from '../model/puzzle';
 import { Codes } from '../protocol-types';
 import { GRID, MAX_RELATED, type Finding } from './finding';
-import { cellName } from './words';
+import { cellName, placeName } from './words';
+import { makeLattice, type TilingRef } from '../model/lattice';
 
 export function multipleSolutions(p: Puzzle | null, a: Analysis): Finding {
   const r = a.result;
   const diffs = p && r.solution && r.secondSolution ? differences(p, r.solution, r.secondSolution) : [];
-  const differ = diffs.length ? ` Two of them differ at ${diffs.length} cell${diffs.length === 1 ? '' : 's'}.` : '';
+  const cellOf = (d: Difference) => (d.face === undefined ? { row: d.row, col: d.col } : { row: d.row, col: d.col, face: d.face });
+  const differ = diffs.length ? ` Two of them differ at ${diffs.length} ${diffs[0]!.face === undefined ? 'cell' : 'face'}${diffs.length === 1 ? '' : 's'}.` : '';
   const message = (r.count !== null ? `${r.count} solutions: the puzzle is not unique.${differ}` : uncountedSentence(r, differ)) + uniqueSentence(a.suggestions);
-  const related = diffs.slice(0, MAX_RELATED).map((d) => ({ cell: { row: d.row, col: d.col }, message: d.message }));
+  const related = diffs.slice(0, MAX_RELATED).map((d) => ({ cell: cellOf(d), message: d.message }));
   return {
     code: Codes.multipleSolutions, severity: 'warning',
-    at: diffs.length ? { cell: { row: diffs[0]!.row, col: diffs[0]!.col } } : GRID,
+    at: diffs.length ? { cell: cellOf(diffs[0]!) } : GRID,
     message,
     ...(related.length ? { related } : {}),
     ...(a.suggestions ? { data: { suggestions: a.suggestions } } : {}),
@@ -66,6 +68,8 @@ function uniqueSentence(s: Suggestions | undefined): string {
 export interface Difference {
   row: number;
   col: number;
+  /** On a tiling: the face (row and col its line and place). */
+  face?: number;
   message: string;
 }
 
@@ -73,6 +77,7 @@ const SIDES = ['top', 'bottom', 'left', 'right'] as const;
 
 /** Cells where two solutions differ, reading order, each with a short explanation. */
 export function differences(p: Puzzle, a: LoopSolution | PathSolution, b: LoopSolution | PathSolution): Difference[] {
+  if (p.kind === 'slitherlink' && p.tiling) return 'edges' in a && 'edges' in b ? faceDifferences(p.tiling, a, b) : [];
   if ('edges' in a && 'edges' in b) {
     const grid = new Grid(p.rows, p.cols);
     const set = (s: LoopSolution) => new Set(s.edges.map(([r1, c1, r2, c2]) => grid.edgeBetween(r1, c1, r2, c2)));
@@ -121,4 +126,27 @@ function usage(p: Puzzle, s: PathSolution): string[] {
     });
   });
   return u;
+}
+
+/** On a tiling: the faces whose sides the two loops use differently, in face order (edges by number). */
+function faceDifferences(tiling: TilingRef, a: LoopSolution, b: LoopSolution): Difference[] {
+  if (!a.edgeIds || !b.edgeIds) return [];
+  const lattice = makeLattice(tiling);
+  const ea = new Set(a.edgeIds), eb = new Set(b.edgeIds);
+  const out: Difference[] = [];
+  for (let f = 0; f < lattice.faceCount; f++) {
+    let onlyA = 0, onlyB = 0;
+    for (const e of lattice.edgesOf(f)) {
+      if (ea.has(e) && !eb.has(e)) onlyA++;
+      if (eb.has(e) && !ea.has(e)) onlyB++;
+    }
+    if (onlyA + onlyB === 0) continue;
+    const row = lattice.rowOf[f]!, col = f - lattice.rowOff[row]!;
+    const sides = (n: number) => `${n} side${n === 1 ? '' : 's'}`;
+    const parts: string[] = [];
+    if (onlyA) parts.push(`${sides(onlyA)} on the loop in the first solution only`);
+    if (onlyB) parts.push(`${sides(onlyB)} in the second only`);
+    out.push({ row, col, face: f, message: `${placeName({ row, col, face: f })}: ${parts.join('; ')}` });
+  }
+  return out;
 }

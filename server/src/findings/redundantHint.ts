@@ -3,15 +3,15 @@ import type { Analysis } from '../genres/extras';
 import type { Puzzle } from '../model/puzzle';
 import { Codes } from '../protocol-types';
 import type { Finding } from './finding';
-import { cellLabel, cellName } from './words';
+import { cellLabel, placeName } from './words';
 
 export function redundantHints(p: Puzzle | null, a: Analysis): Finding[] {
   return (a.result.redundant ?? []).map((h) => ({
     code: Codes.redundantHint,
     severity: 'hint',
     at: { cell: h },
-    message: `Redundant ${cellLabel(p, h.row, h.col)} at ${cellName(h.row, h.col)}: on its own, the solution stays unique without it.`,
+    message: `Redundant ${cellLabel(p, h.row, h.col, h.face)} at ${placeName(h)}: on its own, the solution stays unique without it.`,
     unnecessary: true,
-    data: { row: h.row, col: h.col },
+    data: h.face === undefined ? { row: h.row, col: h.col } : { row: h.row, col: h.col, face: h.face },
   }));
 }

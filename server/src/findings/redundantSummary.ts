@@ -39,7 +39,8 @@ export function togetherSentence(r: Together, name = 'Remove all redundant hints
 /** Unique Slitherlink with redundant hints: how many, and how many can go together (the Problems panel leaves out the hints' own Hint-severity findings). */
 export function redundantSummary(a: Analysis): Finding | null {
   const r = a.result;
-  const summary = togetherSentence({ ...r, extrasPending: a.partial });
+  // On a tiling the command is not offered yet: say what removing them one at a time, in order, does.
+  const summary = togetherSentence({ ...r, extrasPending: a.partial }, r.tiling ? 'removing them one at a time, in order,' : undefined);
   if (!summary || r.kind !== 'slitherlink') return null;
   return { code: Codes.redundantSummary, severity: 'information', at: GRID, message: summary };
 }

@@ -26,14 +26,17 @@ export interface Analysis {
   incremental?: { mode: string; levels: number; reusedLevels: number };
 }
 
-/** A `none` gets the smallest set of conflicting givens. */
+/** A `none` gets the smallest set of conflicting givens (not on tilings yet: that search knows square grids only). */
 export function wantsConflicts(kind: PuzzleKind, o: ExtrasWanted, r: CheckResult): boolean {
-  return genreOf(kind).extras.conflicts && o.conflicts && r.verdict === 'none';
+  return genreOf(kind).extras.conflicts && o.conflicts && r.verdict === 'none' && !r.tiling;
 }
 
-/** Hint suggestions need the exact count (an empty grid too large to count has none to offer). */
+/**
+ * Hint suggestions need the exact count (an empty grid too large to count has none to offer);
+ * not on tilings yet (design/suggestions.ts knows square grids only).
+ */
 export function wantsSuggestions(kind: PuzzleKind, o: ExtrasWanted, r: CheckResult): boolean {
-  return genreOf(kind).extras.suggestions && o.suggest && (r.verdict === 'none' || (r.verdict === 'multiple' && r.count !== null));
+  return genreOf(kind).extras.suggestions && o.suggest && (r.verdict === 'none' || (r.verdict === 'multiple' && r.count !== null)) && !r.tiling;
 }
 
 /** A unique puzzle gets its redundant hints. */

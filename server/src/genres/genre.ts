@@ -4,7 +4,7 @@
  * registry (index.ts) lists the genres; the worker, the scheduler, the CLI and the language
  * server ask it instead of testing the kind themselves.
  */
-import type { CheckResult } from '../analysis/result';
+import type { CellRef, CheckResult } from '../analysis/result';
 import type { CheckTextOptions } from '../analysis/check';
 import type { Puzzle, PuzzleKind } from '../model/puzzle';
 import type { ParseOptions, ParseResult } from '../parse/index';
@@ -31,8 +31,8 @@ export interface Genre<P extends Puzzle = Puzzle> {
   parse(text: string, options?: ParseOptions): ParseResult<P>;
   /** Checks a parsed, problem-free puzzle of this genre. */
   check(puzzle: P, options: CheckTextOptions): CheckResult;
-  /** What the cell holds, in words: "hint 3", "endpoint A", "empty cell". */
-  cellLabel(puzzle: P, row: number, col: number): string;
-  /** The hover's markdown lines on a cell: what it holds, and the unique solution around it. */
-  describeCell(puzzle: P, row: number, col: number, result: CheckResult | undefined): string[];
+  /** What the cell holds, in words: "hint 3", "endpoint A", "empty cell". On a tiling `cell.face` names the face. */
+  cellLabel(puzzle: P, cell: CellRef): string;
+  /** The hover's markdown lines on a cell (a tiling's face): what it holds, and the unique solution around it. */
+  describeCell(puzzle: P, cell: CellRef, result: CheckResult | undefined): string[];
 }

@@ -13,11 +13,11 @@ export const numberlink: Genre<NumberlinkPuzzle> = {
   extras: { redundantHints: false, conflicts: true, suggestions: false },
   parse: parseNumberlink,
   check: checkNumberlinkRule,
-  cellLabel(p, row, col) {
+  cellLabel(p, { row, col }) {
     const l = p.cells[row * p.cols + col]!;
     return l >= 0 ? `endpoint ${p.labels[l]}` : 'empty cell';
   },
-  describeCell(p, row, col, result) {
+  describeCell(p, { row, col }, result) {
     const l = p.cells[row * p.cols + col]!;
     const lines = [l >= 0 ? `Endpoint **${p.labels[l]}**.` : 'Empty cell.'];
     if (result?.verdict === 'unique' && result.solution && 'paths' in result.solution) {

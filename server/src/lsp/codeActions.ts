@@ -9,7 +9,9 @@ import {
 } from 'vscode-languageserver';
 import type { CellRef } from '../analysis/result';
 import type { Parsed } from './documents';
-import { cellName, toLspRange, type DiagnosticData } from './diagnostics';
+import { cellTextRange, toLspRange, type DiagnosticData } from './diagnostics';
+import { placeName } from '../findings/words';
+import type { SlitherlinkPuzzle } from '../model/puzzle';
 import { Codes, DiagnosticSource, FixAllKind, RemoveAllRedundantCommand, type PublishedResult } from '../protocol-types';
 
 /** Does a requested `only` list admit `kind`? Kinds are hierarchical: `source` admits `source.fixAll.x`. */
@@ -28,14 +30,30 @@ export function removeHintEdits(p: Parsed, cells: readonly CellRef[]): TextEdit[
   const puzzle = p.puzzle;
   if (!puzzle || puzzle.kind !== 'slitherlink') return [];
   const edits: TextEdit[] = [];
-  for (const { row, col } of cells) {
-    if (row < 0 || col < 0 || row >= puzzle.rows || col >= puzzle.cols) continue;
-    const i = row * puzzle.cols + col;
-    const r = puzzle.cellRanges[i];
-    if (!r || puzzle.hints[i]! < 0) continue;
+  for (const cell of cells) {
+    const i = hintIndex(puzzle, cell);
+    const r = i < 0 ? undefined : puzzle.cellRanges[i];
+    if (!r || !(puzzle.hints[i]! >= 0)) continue;
     edits.push(TextEdit.replace(toLspRange(r), '.'));
   }
   return edits;
+}
+
+/** The index of a cell's hint and text, or -1: on a tiling its face (never row * cols + col). */
+export function hintIndex(p: SlitherlinkPuzzle, cell: CellRef): number {
+  if (p.tiling) return Number.isInteger(cell.face) && cell.face! >= 0 && cell.face! < p.hints.length ? cell.face! : -1;
+  const { row, col } = cell;
+  return row < 0 || col < 0 || row >= p.rows || col >= p.cols ? -1 : row * p.cols + col;
+}
+
+/** What a tiling does not offer yet, said when it is asked for. */
+export function notOnTilings(what: string): string {
+  return `${what} is not available on tilings yet (it knows square grids only): on a tiling the language server checks, counts, finds the redundant hints and removes them one at a time.`;
+}
+
+export function isTiling(ctx: ActionContext): boolean {
+  const p = ctx.parsed.puzzle;
+  return !!p && p.kind === 'slitherlink' && p.tiling !== undefined;
 }
 
 export function workspaceEdit(uri: string, version: number, edits: TextEdit[], documentChanges: boolean): WorkspaceEdit {
@@ -69,12 +87,14 @@ export function quickFixes(ctx: ActionContext, range: LspRange, diagnostics: Dia
     const data = (d.data ?? {}) as DiagnosticData;
     // A diagnostic computed for other text may point at a cell that changed since.
     if (data.key !== undefined && data.key !== ctx.key) continue;
-    if (typeof data.row === 'number' && typeof data.col === 'number') targets.push({ cell: { row: data.row, col: data.col }, diagnostic: d });
+    if (typeof data.row === 'number' && typeof data.col === 'number') {
+      targets.push({ cell: typeof data.face === 'number' ? { row: data.row, col: data.col, face: data.face } : { row: data.row, col: data.col }, diagnostic: d });
+    }
   }
   if (targets.length === 0 && ctx.result?.verdict === 'unique' && ctx.parsed.puzzle) {
     const p = ctx.parsed.puzzle;
     for (const cell of ctx.result.redundant ?? []) {
-      const r = p.cellRanges[cell.row * p.cols + cell.col];
+      const r = cellTextRange(p, cell);
       if (r && range && overlaps(toLspRange(r), range)) targets.push({ cell });
     }
   }
@@ -83,9 +103,9 @@ export function quickFixes(ctx: ActionContext, range: LspRange, diagnostics: Dia
     const edits = removeHintEdits(ctx.parsed, [cell]);
     if (edits.length === 0) continue;
     const p = ctx.parsed.puzzle!;
-    const hint = p.kind === 'slitherlink' ? p.hints[cell.row * p.cols + cell.col] : '';
+    const hint = p.kind === 'slitherlink' ? p.hints[hintIndex(p, cell)] : '';
     actions.push({
-      title: `Remove redundant hint ${hint} at ${cellName(cell.row, cell.col)}`,
+      title: `Remove redundant hint ${hint} at ${placeName(cell)}`,
       kind: CodeActionKind.QuickFix,
       isPreferred: true,
       ...(diagnostic ? { diagnostics: [diagnostic] } : {}),
@@ -106,7 +126,7 @@ export interface FixAllData {
 
 /** The fix-all action without its edit (resolved later, or run as a command). */
 export function fixAllStub(ctx: ActionContext, mode: 'resolve' | 'command'): CodeAction | null {
-  if (ctx.result?.verdict !== 'unique' || !ctx.result.redundant?.length) return null;
+  if (ctx.result?.verdict !== 'unique' || !ctx.result.redundant?.length || isTiling(ctx)) return null;
   const action: CodeAction = { title: FIX_ALL_TITLE, kind: FixAllKind };
   const data: FixAllData = { uri: ctx.uri, version: ctx.version, key: ctx.key };
   if (mode === 'resolve') action.data = data;

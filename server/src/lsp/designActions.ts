@@ -25,7 +25,8 @@ export function loopBlockEdit(p: SlitherlinkPuzzle, text: string, result: CheckR
 
 export function designActions(ctx: ActionContext, only: string[] | undefined): CodeAction[] {
   const p = ctx.parsed.puzzle;
-  if (!p || p.kind !== 'slitherlink' || ctx.parsed.problems.length > 0) return [];
+  // The loop block and the design commands know square grids only: none on tilings yet.
+  if (!p || p.kind !== 'slitherlink' || ctx.parsed.problems.length > 0 || p.tiling) return [];
   const actions: CodeAction[] = [];
   if (!p.solutionRange && ctx.result && wants(only, CodeActionKind.Refactor)) {
     const b = loopBlockEdit(p, ctx.parsed.text, ctx.result);

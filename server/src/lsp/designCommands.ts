@@ -13,7 +13,7 @@ import { generateSizeError } from '../protocol-types';
 import type { SlitherlinkPuzzle } from '../model/puzzle';
 import type { JobOutcome, WorkerPool } from '../worker/pool';
 import type { Job, JobAnswer, JobOptions } from '../worker/protocol';
-import { workspaceEdit } from './codeActions';
+import { notOnTilings, workspaceEdit } from './codeActions';
 import { loopBlockEdit } from './designActions';
 import { cellName } from './diagnostics';
 import { fileName, kindOf, parsed } from './documents';
@@ -69,6 +69,10 @@ const FROM_LOOP_LABEL = 'Make a minimal puzzle from the loop';
 const APPLY_HINTS_LABEL = 'Apply hints';
 const SET_CELL_LABEL = 'Edit a hint';
 const LOOP_BLOCK_LABEL = 'Add the solution as a loop block';
+const COMMAND_LABELS: Record<string, string> = {
+  [MakePuzzleFromLoopCommand]: FROM_LOOP_LABEL, [HintFamilyCommand]: 'Counting the puzzles of a loop', [ApplyHintsCommand]: APPLY_HINTS_LABEL,
+  [SetCellCommand]: SET_CELL_LABEL, [LoopBlockFromSolutionCommand]: LOOP_BLOCK_LABEL,
+};
 
 export class DesignCommands {
   /** A reporter of the client's own progress token, told apart from the null one attached when there is none. */
@@ -84,6 +88,11 @@ export class DesignCommands {
 
   async execute(command: string, args: unknown[], token: CancellationToken, workDone?: WorkDoneProgressReporter): Promise<unknown> {
     const reporter = workDone && workDone.constructor !== this.nullReporter ? workDone : null;
+    // Every command but generate is about a document's square grid: refused on a tiling, before any work or edit.
+    if (command !== GenerateCommand && this.onTiling(args[0])) {
+      const error = notOnTilings(`${COMMAND_LABELS[command] ?? 'This command'}`);
+      return command === ApplyHintsCommand || command === SetCellCommand ? { applied: false, error } : fail(error);
+    }
     switch (command) {
       case MakePuzzleFromLoopCommand: return this.makePuzzleFromLoop(args, token, reporter);
       case HintFamilyCommand: return this.hintFamily(args, token, reporter);
@@ -93,6 +102,14 @@ export class DesignCommands {
       case LoopBlockFromSolutionCommand: return this.loopBlockFromSolution(args, token, reporter);
       default: return null;
     }
+  }
+
+  /** Whether `uri` is an open Slitherlink on a tiling (`# grid:` line). */
+  private onTiling(uri: unknown): boolean {
+    const doc = typeof uri === 'string' ? this.host.documents.get(uri) : undefined;
+    if (!doc || kindOf(doc) !== 'slitherlink') return false;
+    const p = parsed(doc, 'slitherlink').puzzle;
+    return !!p && p.kind === 'slitherlink' && p.tiling !== undefined;
   }
 
   private async makePuzzleFromLoop(args: unknown[], token: CancellationToken, reporter: WorkDoneProgressReporter | null): Promise<MakePuzzleFromLoopResult | CommandError> {

@@ -13,6 +13,7 @@ import {
 } from 'vscode-languageserver';
 import { findingsOf, parseProblems, type Finding, type FindingData, type Place, type Severity } from '../findings/index';
 import type { Puzzle } from '../model/puzzle';
+import type { CellRef } from '../analysis/result';
 import type { Problem, Range } from '../model/range';
 import type { Analysis } from '../worker/protocol';
 import { DiagnosticSource } from '../protocol-types';
@@ -33,18 +34,32 @@ export function toLspRange(r: Range): LspRange {
 export function gridAnchor(p: Puzzle | null): LspRange {
   if (!p || p.cellRanges.length === 0) return LspRange.create(0, 0, 0, 0);
   const a = p.cellRanges[0]!;
-  const b = p.cellRanges[Math.max(0, Math.min(p.cols, p.cellRanges.length) - 1)]!;
+  let last = Math.max(0, Math.min(p.cols, p.cellRanges.length) - 1);
+  if (p.kind === 'slitherlink' && p.tiling) {
+    // A tiling's first line holds any number of faces: its last one on the first face's line.
+    last = 0;
+    while (last + 1 < p.cellRanges.length && p.cellRanges[last + 1]!.line === a.line) last++;
+  }
+  const b = p.cellRanges[last]!;
   return { start: { line: a.line, character: a.col }, end: { line: b.endLine, character: b.endCol } };
 }
 
-function cellRange(p: Puzzle | null, row: number, col: number): LspRange {
-  const r = p?.cellRanges[row * p.cols + col];
+/** The text of a cell: on a tiling the face's (cellRanges are per face there, never row * cols + col). */
+export function cellTextRange(p: Puzzle | null, cell: CellRef): Range | undefined {
+  if (!p) return undefined;
+  if (p.kind === 'slitherlink' && p.tiling) return cell.face === undefined ? undefined : p.cellRanges[cell.face];
+  if (cell.row < 0 || cell.col < 0 || cell.row >= p.rows || cell.col >= p.cols) return undefined;
+  return p.cellRanges[cell.row * p.cols + cell.col];
+}
+
+function cellRange(p: Puzzle | null, cell: CellRef): LspRange {
+  const r = cellTextRange(p, cell);
   return r ? toLspRange(r) : gridAnchor(p);
 }
 
 function rangeOf(p: Puzzle | null, at: Place): LspRange {
   if ('range' in at) return toLspRange(at.range);
-  if ('cell' in at) return cellRange(p, at.cell.row, at.cell.col);
+  if ('cell' in at) return cellRange(p, at.cell);
   return gridAnchor(p);
 }
 
@@ -62,7 +77,7 @@ export function toDiagnostic(uri: string, p: Puzzle | null, f: Finding, key?: st
   if (f.unnecessary) d.tags = [DiagnosticTag.Unnecessary];
   if (f.related?.length) {
     d.relatedInformation = f.related.map((x): DiagnosticRelatedInformation => ({
-      location: Location.create(uri, cellRange(p, x.cell.row, x.cell.col)),
+      location: Location.create(uri, cellRange(p, x.cell)),
       message: x.message,
     }));
   }

@@ -13,6 +13,8 @@ export interface Parsed {
   ms: number;
   /** Grid row of each source line that holds cells (for hover lookups). */
   rowOfLine?: Map<number, number>;
+  /** A tiling: the first face on each source line that holds faces (they are consecutive), and that line. */
+  faceLines?: { first: number[]; source: number[] };
   /** Too large to parse on the main thread: the worker parses it (no hover or quick fixes then). */
   large?: boolean;
 }
@@ -78,6 +80,7 @@ function contains(r: Range, line: number, ch: number): boolean {
 export function cellAt(p: Parsed, line: number, ch: number): number {
   const puzzle = p.puzzle;
   if (!puzzle || puzzle.cols === 0) return -1;
+  if (puzzle.kind === 'slitherlink' && puzzle.tiling) return faceAt(p, line, ch);
   if (!p.rowOfLine) {
     p.rowOfLine = new Map();
     for (let r = 0; r < puzzle.rows; r++) {
@@ -94,6 +97,38 @@ export function cellAt(p: Parsed, line: number, ch: number): number {
     if (!range || !contains(range, line, ch)) continue;
     if (range.col === ch) return i;
     if (found < 0) found = i;
+  }
+  return found;
+}
+
+/** The source lines of a tiling's faces: where each line's faces begin (they are consecutive, in Loopy's order). */
+function faceLines(p: Parsed): { first: number[]; source: number[] } {
+  if (p.faceLines) return p.faceLines;
+  const first: number[] = [], source: number[] = [];
+  const ranges = p.puzzle?.cellRanges ?? [];
+  for (let f = 0; f < ranges.length; f++) {
+    const line = ranges[f]!.line;
+    if (f === 0 || line !== ranges[f - 1]!.line) {
+      first.push(f);
+      source.push(line);
+    }
+  }
+  first.push(ranges.length);
+  p.faceLines = { first, source };
+  return p.faceLines;
+}
+
+/** The face of a tiling at a position, or -1 (as cellAt). */
+function faceAt(p: Parsed, line: number, ch: number): number {
+  const { first, source } = faceLines(p);
+  const k = source.indexOf(line);
+  if (k < 0) return -1;
+  const ranges = p.puzzle!.cellRanges;
+  let found = -1;
+  for (let f = first[k]!; f < first[k + 1]!; f++) {
+    if (!contains(ranges[f]!, line, ch)) continue;
+    if (ranges[f]!.col === ch) return f;
+    if (found < 0) found = f;
   }
   return found;
 }

@@ -4,6 +4,8 @@ import { togetherSentence } from '../findings/redundantSummary';
 import { genreOfPuzzle } from '../genres/index';
 import type { PublishedResult } from '../protocol-types';
 import { cellAt, type Parsed } from './documents';
+import { makeLattice } from '../model/lattice';
+import type { CellRef } from '../analysis/result';
 import { cellName, toLspRange } from './diagnostics';
 
 /** `result` must belong to the parsed text (the caller checks), or be undefined while pending. */
@@ -11,13 +13,25 @@ export function hoverAt(p: Parsed, line: number, character: number, result: Publ
   const puzzle = p.puzzle;
   const i = cellAt(p, line, character);
   if (!puzzle || i < 0) return null;
-  const row = Math.floor(i / puzzle.cols), col = i % puzzle.cols;
-  const lines: string[] = [`**Cell ${cellName(row, col)}**: row ${row + 1}, column ${col + 1}`];
+  const tiling = puzzle.kind === 'slitherlink' ? puzzle.tiling : undefined;
+  let cell: CellRef;
+  const lines: string[] = [];
+  if (tiling) {
+    // On a tiling the index is the face; its line and place come from the file's grid.
+    const lattice = makeLattice(tiling);
+    const row = lattice.rowOf[i]!;
+    cell = { row, col: i - lattice.rowOff[row]!, face: i };
+    lines.push(`**Face ${i}** of the ${tiling.name} ${tiling.width}x${tiling.height}: line ${cell.row + 1} of the grid, place ${cell.col + 1}`);
+  } else {
+    cell = { row: Math.floor(i / puzzle.cols), col: i % puzzle.cols };
+    lines.push(`**Cell ${cellName(cell.row, cell.col)}**: row ${cell.row + 1}, column ${cell.col + 1}`);
+  }
 
   const genre = genreOfPuzzle(puzzle);
-  lines.push(...genre.describeCell(puzzle, row, col, result));
-  if (genre.extras.redundantHints && result?.verdict === 'unique' && result.solution && result.redundant?.some((c) => c.row === row && c.col === col)) {
-    lines.push(...redundantLines(result, row, col));
+  lines.push(...genre.describeCell(puzzle, cell, result));
+  const same = (c: CellRef) => (tiling ? c.face === i : c.row === cell.row && c.col === cell.col);
+  if (genre.extras.redundantHints && result?.verdict === 'unique' && result.solution && result.redundant?.some(same)) {
+    lines.push(...redundantLines(result, cell, same));
   }
   if (result && result.verdict !== 'unique' && result.verdict !== 'invalid') {
     lines.push(`Puzzle: ${result.verdict}${result.count ? ` (${result.count} solutions)` : ''}.`);
@@ -33,12 +47,14 @@ export function hoverAt(p: Parsed, line: number, character: number, result: Publ
  * grid's first row the `redundant-summary` diagnostic, which editors show in the same hover,
  * already says how many can go together: only this hint's part is added there.
  */
-function redundantLines(result: PublishedResult, row: number, col: number): string[] {
+function redundantLines(result: PublishedResult, { row }: CellRef, same: (c: CellRef) => boolean): string[] {
   const lines = ['**Redundant on its own**: removing this hint alone keeps the solution unique.'];
+  // On a tiling *Remove all redundant hints* is not offered yet: only this hint's own fact.
+  if (result.tiling) return lines;
   const sentence = togetherSentence(result, '*Remove all redundant hints*');
   if (!sentence || (result.redundant?.length ?? 0) < 2) return lines;
   const t = result.redundantTogether;
-  const among = t?.some((c) => c.row === row && c.col === col);
+  const among = t?.some(same);
   let which = '';
   if (t && !result.redundantTogetherStopped && t.length < result.redundant!.length) {
     which = among ? 'This one is among those it removes.' : 'This one stays.';

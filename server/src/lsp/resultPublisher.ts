@@ -13,6 +13,7 @@ import { parsed } from './documents';
 import type { ProgressReporter } from './progress';
 import type { Snapshot } from './scheduler';
 import { quiet } from './settingsSource';
+import { tilingPicture } from '../model/latticePicture';
 
 export class ResultPublisher {
   constructor(
@@ -37,6 +38,10 @@ export class ResultPublisher {
     }
     if (analysis.suggestions) result.suggestions = analysis.suggestions;
     if (analysis.partial) result.extrasPending = true;
+    if (result.tiling) {
+      const picture = tilingPicture(result.tiling);
+      if (picture) result.picture = picture;
+    }
     st.current = { version: s.version, key: s.key, result };
     this.progress.end(s.uri);
     if (analysis.partial) {

@@ -16,7 +16,8 @@ const MAX_ACTIONS = 8;
 
 export function suggestActions(ctx: ActionContext, diagnostics: Diagnostic[]): CodeAction[] {
   const p = ctx.parsed.puzzle;
-  if (!p || p.kind !== 'slitherlink') return [];
+  // Suggestions name square cells: none on tilings (the worker computes none there either).
+  if (!p || p.kind !== 'slitherlink' || p.tiling) return [];
   const actions: CodeAction[] = [];
   for (const d of diagnostics ?? []) {
     if (d.source !== undefined && d.source !== DiagnosticSource) continue;

@@ -2,6 +2,7 @@
 import { checkParsed } from '../analysis/check';
 import { findConflictingHints } from '../analysis/conflicts';
 import { minimizeHints } from '../analysis/minimize';
+import { minimizeTilingHints } from '../analysis/tiling';
 import { findSuggestions } from '../design/suggestions';
 import { wantsConflicts, wantsSuggestions } from '../genres/extras';
 import { parseOnce } from './parsed';
@@ -56,6 +57,8 @@ export function runJob(job: Job, control: RunControl): JobAnswer {
   if (!puzzle || problems.length > 0 || puzzle.kind !== 'slitherlink') return { type: 'minimize', minimize: null };
   // One time limit for the whole job, the check for the solution (when not given) included.
   const whole: RunControl = { ...base, deadline: Date.now() + options.limits.timeMs };
+  // A tiling's pass counts on the lattice (minimizeHints knows square grids only).
+  if (puzzle.tiling) return { type: 'minimize', minimize: minimizeTilingHints(puzzle, job.redundant, whole) };
   const solution = job.solution ? loopEdgeIndices(puzzle, job.solution) : uniqueLoop(puzzle, whole);
   if (!solution) return { type: 'minimize', minimize: null };
   return { type: 'minimize', minimize: minimizeHints(puzzle, job.redundant, { control: whole, solution }) };

@@ -1,0 +1,187 @@
+/**
+ * The language server on a tiling (a honeycomb from Loopy's game ID): redundant-hint diagnostics on
+ * the face's own characters (puzzle.cellRanges[face], never row * cols + col), quick fixes that
+ * remove exactly that hint, hover describing the face and the loop around it, and what knows only
+ * square grids (Remove all redundant hints, the design commands, suggestions) refused with a
+ * clear message instead of editing the wrong cells.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CodeAction, Diagnostic, Hover, TextEdit } from 'vscode-languageserver-protocol';
+import { checkText } from '../../server/src/analysis/check';
+import type { LoopSolution } from '../../server/src/analysis/result';
+import { makeLattice } from '../../server/src/model/lattice';
+import type { SlitherlinkPuzzle } from '../../server/src/model/puzzle';
+import { parseSlitherlink } from '../../server/src/parse/index';
+import { root, TestClient } from './lspClient';
+
+// The honeycomb has 10 faces on each of its 10 lines (face = line * 10 + place, as on squares); the
+// snub-square 13 on its first line and 20 on the others, so only the face number finds a face's text.
+const honey = load('honeycomb-10x10.slk');
+const snub = load('snubsquare-7x7.slk');
+
+function load(file: string) {
+  const text = readFileSync(join(root, 'test/fixtures/lsp', file), 'utf8');
+  const puzzle = parseSlitherlink(text).puzzle as SlitherlinkPuzzle;
+  return { text, puzzle, expected: checkText(text, 'slitherlink'), lattice: makeLattice(puzzle.tiling!), uri: `file:///work/puzzles/${file}` };
+}
+
+// The snub-square's, for the tests that need faces not at line * width + place.
+const { text, puzzle, expected, lattice, uri } = snub;
+
+const rangeIn = (p: SlitherlinkPuzzle, f: number) => {
+  const r = p.cellRanges[f]!;
+  return { start: { line: r.line, character: r.col }, end: { line: r.endLine, character: r.endCol } };
+};
+const rangeOf = (f: number) => rangeIn(puzzle, f);
+
+let client: TestClient;
+let diags: Diagnostic[];
+beforeAll(async () => {
+  client = await TestClient.start({
+    capabilities: {
+      textDocument: { codeAction: { dataSupport: true } },
+      workspace: { workspaceEdit: { documentChanges: true }, applyEdit: true },
+    },
+  });
+  const done = (d: Diagnostic[]) => d.some((x) => x.code === 'redundant-summary') && !/finding how many/.test(d.find((x) => x.code === 'redundant-summary')!.message);
+  client.open(uri, 'slitherlink', text);
+  client.open(honey.uri, 'slitherlink', honey.text);
+  diags = await client.diagnostics(uri, 1, done, 120_000);
+  await client.diagnostics(honey.uri, 1, done, 120_000);
+}, 150_000);
+afterAll(async () => {
+  await client?.stop();
+});
+
+describe('tilings in the language server', () => {
+  it('puts each redundant-hint diagnostic on its face\'s characters', () => {
+    expect(expected.verdict).toBe('unique');
+    const faces = expected.redundant!.map((c) => c.face!);
+    // The test means something only if some face's index differs from row * cols + col of its line and place.
+    expect(expected.redundant!.some((c) => c.face !== c.row * puzzle.cols + c.col)).toBe(true);
+    const redundant = diags.filter((d) => d.code === 'redundant-hint');
+    expect(redundant).toHaveLength(faces.length);
+    for (const f of faces) {
+      const d = redundant.find((x) => (x.data as { face?: number }).face === f);
+      expect(d, `face ${f}`).toBeDefined();
+      expect(d!.range).toEqual(rangeOf(f));
+      expect(d!.message).toContain(`hint ${puzzle.hints[f]} at face ${f}`);
+    }
+    expect(diags.filter((d) => d.severity === 1)).toEqual([]);
+    // The summary does not name a command the server refuses on tilings.
+    const summary = diags.find((d) => d.code === 'redundant-summary')!;
+    expect(summary.message).not.toMatch(/Remove all redundant hints/);
+  });
+
+  it('quick fix removes exactly that hint', async () => {
+    const f = expected.redundant!.find((c) => c.face !== c.row * puzzle.cols + c.col)!.face!;
+    const d = diags.find((x) => x.code === 'redundant-hint' && (x.data as { face?: number }).face === f)!;
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } });
+    const fixes = actions.filter((a) => a.kind === 'quickfix');
+    expect(fixes).toHaveLength(1);
+    expect(fixes[0]!.title).toBe(`Remove redundant hint ${puzzle.hints[f]} at face ${f} (line ${lattice.rowOf[f]! + 1}, place ${f - lattice.rowOff[lattice.rowOf[f]!]! + 1})`);
+    const edits = (fixes[0]!.edit!.documentChanges![0] as { edits: TextEdit[] }).edits;
+    expect(edits).toEqual([{ range: rangeOf(f), newText: '.' }]);
+    // No fix-all, no design refactorings, no suggestions on a tiling.
+    expect(actions.map((a) => a.title)).toEqual([fixes[0]!.title]);
+    const all = await client.request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri }, range: d.range, context: { diagnostics: [], only: ['source.fixAll.linkpuzzle', 'refactor'] },
+    });
+    expect(all).toEqual([]);
+  });
+
+  it('hover on a snub-square tells squares from triangles', async () => {
+    const loop = new Set((expected.solution as LoopSolution).edgeIds);
+    for (const sides of [3, 4]) {
+      const f = [...puzzle.hints.keys()].find((x) => lattice.faceSize(x) === sides && x > 13)!;
+      const r = puzzle.cellRanges[f]!;
+      const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: r.line, character: r.col } });
+      const value = (hover.contents as { value: string }).value;
+      const on = Array.from(lattice.edgesOf(f)).filter((e) => loop.has(e)).length;
+      expect(value).toContain(`**Face ${f}**`);
+      expect(value).toContain(`${sides === 3 ? 'triangle' : 'square'}, ${sides} sides, ${on} of them on the loop`);
+      expect(hover.range).toEqual(rangeOf(f));
+    }
+  });
+
+  it('hover describes the face: its shape, its hint, and how many of its sides the loop uses', async () => {
+    const { puzzle, expected, lattice, uri } = honey;
+    const rangeOf = (f: number) => rangeIn(puzzle, f);
+    const loop = new Set((expected.solution as LoopSolution).edgeIds);
+    const on = (f: number) => Array.from(lattice.edgesOf(f)).filter((e) => loop.has(e)).length;
+    const hinted = [...puzzle.hints.keys()].find((f) => puzzle.hints[f]! >= 0 && f > puzzle.cols && f % puzzle.cols !== 0)!;
+    const empty = [...puzzle.hints.keys()].find((f) => puzzle.hints[f]! < 0 && f > puzzle.cols)!;
+    for (const f of [hinted, empty]) {
+      const r = puzzle.cellRanges[f]!;
+      const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: r.line, character: r.col } });
+      const value = (hover.contents as { value: string }).value;
+      expect(hover.range).toEqual(rangeOf(f));
+      expect(value).toContain(`**Face ${f}**`);
+      expect(value).toContain(`hexagon, 6 sides, ${on(f)} of them on the loop`);
+      expect(value).not.toContain('4 sides');
+      if (f === hinted) expect(on(f)).toBe(puzzle.hints[f]);
+    }
+    // A redundant hint's hover says so.
+    const red = expected.redundant![0]!.face!;
+    const r = puzzle.cellRanges[red]!;
+    const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: r.line, character: r.col } });
+    expect((hover.contents as { value: string }).value).toContain('Redundant on its own');
+  });
+
+  it('refuses what knows only square grids, with a clear message, and edits nothing', async () => {
+    const version = 1;
+    const before = client.text(uri);
+    expect(await client.request('workspace/executeCommand', { command: 'linkpuzzle.removeAllRedundantHints', arguments: [uri, version] })).toBe(false);
+    await client.waitFor('window/showMessage', (p) => /not available on tilings/.test(p.message), 10_000);
+    const apply = await client.request<{ applied: boolean; error?: string }>('workspace/executeCommand', { command: 'linkpuzzle.applyHints', arguments: [uri, version, [{ row: 0, col: 0, value: 3 }]] });
+    expect(apply).toMatchObject({ applied: false, error: expect.stringMatching(/not available on tilings/) });
+    const set = await client.request<{ applied: boolean; error?: string }>('workspace/executeCommand', { command: 'linkpuzzle.setCell', arguments: [uri, version, 0, 0, '3'] });
+    expect(set).toMatchObject({ applied: false, error: expect.stringMatching(/not available on tilings/) });
+    const block = await client.request<{ error?: string }>('workspace/executeCommand', { command: 'linkpuzzle.loopBlockFromSolution', arguments: [uri] });
+    expect(block.error).toMatch(/not available on tilings/);
+    expect(client.text(uri)).toBe(before);
+  });
+
+  it('says which redundant hints can go together as the check does (the pass on the lattice, not on squares)', async () => {
+    for (const doc of [snub, honey]) {
+      const r = await client.request<{ redundantTogether?: { face?: number }[] }>('linkpuzzle/result', { uri: doc.uri });
+      const want = doc.expected.redundantTogether!.map((c) => c.face);
+      expect(want.length).toBeLessThan(doc.expected.redundant!.length);
+      expect(r.redundantTogether!.map((c) => c.face)).toEqual(want);
+    }
+    const summary = diags.find((d) => d.code === 'redundant-summary')!;
+    expect(summary.message).toContain(`removes ${expected.redundantTogether!.length} (`);
+  });
+
+  it('points the multiple-solutions warning and its related places at faces where the two loops differ', async () => {
+    const multi = 'file:///work/puzzles/multi.slk';
+    // A snub-square 3x3 with one hint: its first line holds 5 faces, the others 8.
+    const mtext = '# grid: snubsquare 3x3\n. . . . .\n. . . . 2 . . .\n. . . . . . . .\n';
+    const mp = parseSlitherlink(mtext).puzzle as SlitherlinkPuzzle;
+    const ml = makeLattice(mp.tiling!);
+    client.open(multi, 'slitherlink', mtext);
+    const d = (await client.diagnostics(multi, 1, (ds) => ds.some((x) => x.code === 'multiple-solutions'), 60_000)).find((x) => x.code === 'multiple-solutions')!;
+    const r = await client.request<{ verdict: string; solution: LoopSolution; secondSolution: LoopSolution }>('linkpuzzle/result', { uri: multi });
+    expect(r.verdict).toBe('multiple');
+    const a = new Set(r.solution.edgeIds), b = new Set(r.secondSolution.edgeIds);
+    const differing = Array.from({ length: ml.faceCount }, (_, f) => f).filter((f) => Array.from(ml.edgesOf(f)).some((e) => a.has(e) !== b.has(e)));
+    expect(differing.length).toBeGreaterThan(0);
+    expect(d.message).toContain(`differ at ${differing.length} face`);
+    expect(d.range).toEqual(rangeIn(mp, differing[0]!));
+    const related = d.relatedInformation!;
+    expect(related.map((x) => x.location.range)).toEqual(differing.slice(0, 20).map((f) => rangeIn(mp, f)));
+    expect(related[0]!.message).toMatch(new RegExp(`^face ${differing[0]} \\(line \\d+, place \\d+\\): \\d+ sides? `));
+  });
+
+  it('publishes the faces\' picture with the result (the preview draws it)', async () => {
+    const r = await client.request<{ verdict: string; picture?: { faces: number[][]; rowOff: number[] } }>('linkpuzzle/result', { uri });
+    expect(r.verdict).toBe('unique');
+    // (the snub-square's: squares and triangles)
+    expect(new Set(r.picture!.faces.map((f) => f.length / 2))).toEqual(new Set([3, 4]));
+    expect(r.picture!.faces).toHaveLength(lattice.faceCount);
+    expect(r.picture!.faces[7]).toEqual(lattice.polygon(7).flat());
+    expect(r.picture!.rowOff).toEqual(Array.from(lattice.rowOff));
+  });
+});
