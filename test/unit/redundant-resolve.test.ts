@@ -49,16 +49,19 @@ function checkAgainstResolve(p: SlitherlinkPuzzle, label: string, all: boolean):
   const res = checkSlitherlink(p, { redundantTogether: false, secondSolution: false });
   expect(res.verdict, label).toBe('unique');
   expect(res.redundantStopped, label).toBeUndefined();
-  const claimed = new Set((res.redundant ?? []).map((c) => c.row * p.cols + c.col));
+  // A hint is its index in p.hints: the cell r * cols + c on squares, the face on a tiling (whose
+  // row and col are only its place in the text).
+  const claimed = new Set((res.redundant ?? []).map((c) => c.face ?? c.row * p.cols + c.col));
   const hinted: number[] = [];
-  for (let x = 0; x < p.rows * p.cols; x++) if (p.hints[x] >= 0) hinted.push(x);
+  for (let x = 0; x < p.hints.length; x++) if (p.hints[x] >= 0) hinted.push(x);
+  const where = (h: number) => (p.tiling ? `face ${h}` : `(${Math.floor(h / p.cols)},${h % p.cols})`);
   const asked = all
     ? hinted
     : [...spread(hinted.filter((x) => claimed.has(x)), SPREAD), ...spread(hinted.filter((x) => !claimed.has(x)), SPREAD)];
   const wrong: string[] = [];
   for (const h of asked) {
     const truth = uniqueWithout(p, h, label);
-    if (truth !== claimed.has(h)) wrong.push(`(${Math.floor(h / p.cols)},${h % p.cols}) ${truth ? 'redundant' : 'necessary'} but reported ${claimed.has(h) ? 'redundant' : 'necessary'}`);
+    if (truth !== claimed.has(h)) wrong.push(`${where(h)} ${truth ? 'redundant' : 'necessary'} but reported ${claimed.has(h) ? 'redundant' : 'necessary'}`);
   }
   expect(wrong, label).toEqual([]);
   return asked.length;
