@@ -2,23 +2,10 @@
  * Short texts for a check's outcome, shared by the status bar and the preview's toolbar.
  * Pure: no VS Code imports.
  */
-import type { CellRef, Verdict } from '../../server/src/protocol-types';
+import type { CellRef, StatusParams, Verdict } from '../../server/src/protocol-types';
 
 /** The server's `linkpuzzle/status` notification. */
-export interface StatusParams {
-  uri: string;
-  /** The document version the status is about (the server sends it). */
-  version?: number;
-  state: 'checking' | 'done' | 'error';
-  verdict?: Verdict;
-  count?: string | null;
-  /** A lower bound when `count` is not known (`multiple` proved by two solutions). */
-  countAtLeast?: string;
-  /** The exact count is still being computed. */
-  countPending?: boolean;
-  ms?: number;
-  message?: string;
-}
+export type { StatusParams };
 
 export function formatMs(ms: number | undefined): string {
   if (ms === undefined || !Number.isFinite(ms)) return '';

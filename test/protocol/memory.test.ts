@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverPath, sleep, TestClient } from './lspClient';
+import type { DebugMemoryResponse } from '../../server/src/protocol-types';
 
 const MB = 2 ** 20;
 
@@ -33,15 +34,7 @@ function randomGrid(size: number): string {
   return rows.join('\n') + '\n';
 }
 
-interface Memory {
-  rss: number;
-  heapUsed: number;
-  external: number;
-  documents: number;
-  cached: number;
-  workers: { busy: boolean; heapBytes: number; documents: number }[];
-  recycled: number;
-}
+type Memory = DebugMemoryResponse;
 
 let client: TestClient;
 beforeAll(async () => {

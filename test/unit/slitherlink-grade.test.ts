@@ -7,6 +7,7 @@ import { parseSlitherlink } from '../../server/src/parse/index';
 import { deduce, OFF, ON, UNKNOWN, type DeduceOptions } from '../../server/src/slitherlink/deduce';
 import { GRADES, gradeSlitherlink, LEVEL_OPTIONS, LEVELS, type Grade } from '../../server/src/slitherlink/grade';
 import { bruteLoops } from './slitherlink-brute';
+import { seededRandom } from '../../server/src/util/random';
 
 const fixtures = join(__dirname, '..', 'fixtures', 'slitherlink');
 const load = (path: string) => parseSlitherlink(readFileSync(path, 'utf8')).puzzle!;
@@ -27,20 +28,10 @@ function meetsHints(grid: Grid, hints: Int8Array, on: ArrayLike<number>): boolea
   return true;
 }
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('each level of deduction is sound (brute force on small grids)', () => {
   it('every edge any level fixes has that state in every solution; a contradiction only without solutions', () => {
-    const rand = rng(16);
+    const rand = seededRandom(16);
     const variants: [string, DeduceOptions][] = [
       ...LEVELS.map((l): [string, DeduceOptions] => [l, LEVEL_OPTIONS[l]]),
       // The corner-pair flags under probing (their writes are undone after each probe).

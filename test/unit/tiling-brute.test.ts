@@ -11,6 +11,7 @@ import { buildLatticeLoops, latticeLoopMeets, latticeRedundantHints } from '../.
 import { buildZdd } from '../../server/src/zdd/build';
 import { allCycles, faceCounts, meets } from './tiling-cycles';
 import { redundantTogether } from '../../server/src/analysis/tiling';
+import { seededRandom } from '../../server/src/util/random';
 
 /** A patch per tiling small enough for the search (a few thousand to a few hundred thousand cycles). */
 const PATCHES: [TilingName, number, number, string?][] = [
@@ -19,16 +20,6 @@ const PATCHES: [TilingName, number, number, string?][] = [
   ['greatdodecagonal', 2, 2], ['greatgreatdodecagonal', 2, 2], ['kagome', 3, 2], ['compassdodecagonal', 2, 2],
 ];
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 function zddCount(lattice: Lattice, hints: Int8Array): bigint {
   return buildZdd(new SlitherlinkSpec(lattice, hints)).zdd.count();
@@ -46,7 +37,7 @@ describe('Slitherlink on tilings: ZDD against brute force', () => {
       });
 
       it('random hints: the count is the number of cycles meeting them; solutions meet them', () => {
-        const random = rng(lattice.faceCount * 7919 + w * 31 + h);
+        const random = seededRandom(lattice.faceCount * 7919 + w * 31 + h);
         for (let trial = 0; trial < 12; trial++) {
           // Hints read off a random cycle (so that some loop exists), on a random share of the faces;
           // every third trial one hint is moved by one (often no loop at all).
@@ -71,7 +62,7 @@ describe('Slitherlink on tilings: ZDD against brute force', () => {
       });
 
       it('redundant hints of unique puzzles: exactly those whose removal leaves one cycle', () => {
-        const random = rng(lattice.faceCount * 104729 + 5);
+        const random = seededRandom(lattice.faceCount * 104729 + 5);
         let checked = 0;
         for (let trial = 0; trial < 200 && checked < 4; trial++) {
           const base = faceCounts(lattice, cycles[Math.floor(random() * cycles.length)]);
@@ -125,7 +116,7 @@ describe('Slitherlink on tilings: ZDD against brute force', () => {
   });
 
   it('the square lattice counts as the square grid does (same hints, cell r*cols+c = face r*cols+c)', () => {
-    const random = rng(11);
+    const random = seededRandom(11);
     for (let trial = 0; trial < 20; trial++) {
       const rows = 3 + Math.floor(random() * 3), cols = 3 + Math.floor(random() * 3);
       const lattice = generateLattice({ name: 'square', width: cols, height: rows });

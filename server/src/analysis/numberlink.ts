@@ -205,6 +205,9 @@ function setCount(result: CheckResult, count: bigint): void {
   result.verdict = v;
 }
 
+/** The least time the ambiguity map's second build gets (see usageOf). */
+const USAGE_MIN_MS = 1000;
+
 /**
  * The ambiguity map (analysis/usage.ts): the solutions of `nz` walked when they are few, else one
  * pass over a diagram built again with every edge a level, within what `run` leaves.
@@ -220,8 +223,11 @@ function usageOf(p: NumberlinkPuzzle, inst: NumberlinkInstance, rule: Numberlink
       }),
     };
   }
+  // The map is extra (the verdict and count are known): the second build gets at most what the
+  // first one took, and at least USAGE_MIN_MS, not the rest of the time limit.
+  const deadline = Math.min(run.deadline ?? Infinity, Date.now() + Math.max(USAGE_MIN_MS, nz.stats.ms));
   try {
-    const every = buildNumberlinkZdd(inst, rule, run, { everyEdgeALevel: true });
+    const every = buildNumberlinkZdd(inst, rule, { ...run, deadline }, { everyEdgeALevel: true });
     // The same family in another form: a different count is a solver bug, never an answer.
     if (every.zdd.count() !== total) throw new Error(`numberlink: ${every.zdd.count()} solutions with every edge a level, ${total} without`);
     return { usage: linkUsageMap(p, inst.graph.edges, linkUsage(inst.graph.edges.length >> 1, every), total) };
