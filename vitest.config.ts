@@ -31,6 +31,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // A turn of the event loop before each test (see the file).
+    setupFiles: ['test/setup/yield.ts'],
     // The default report, then one line when editor tests were skipped for missing tools.
     reporters: ['default', './test/editors/skipReporter.ts'],
   },
