@@ -5,7 +5,7 @@
  */
 import { parsePuzzle } from '../../server/src/parse/index';
 import { parsePuzzLink, puzzleUrl } from '../../server/src/exchange/puzzlink';
-import { parseLoopyId } from '../../server/src/exchange/loopy';
+import { parseLoopyId } from '../../server/src/slitherlink/exchange/loopy';
 import { writeNumberlink, writeSlitherlink } from '../../server/src/exchange/text';
 
 /** The file text for a URL or Loopy ID, or an error message. */

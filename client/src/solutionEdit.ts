@@ -11,7 +11,7 @@
  */
 import { parseSlitherlink } from '../../server/src/parse/index';
 import { splitLines } from '../../server/src/parse/lines';
-import { findSolutionSeparator } from '../../server/src/parse/solutionBlock';
+import { findSolutionSeparator } from '../../server/src/slitherlink/solutionBlock';
 
 /** Replace text[start, end) with newText (offsets into the original text). */
 export interface TextEditSpec {

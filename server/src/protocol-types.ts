@@ -5,12 +5,12 @@
  * only, so no server code runs in the client through it (.dependency-cruiser.cjs checks both).
  */
 import type { CellRef, CheckResult, Verdict } from './analysis/result';
-import type { Suggestions } from './design/suggestions';
+import type { Suggestions } from './slitherlink/design/suggestions';
 import type { TilingPicture } from './model/latticePicture';
 
 export type { CellRef, CheckResult, Verdict };
 export type { LoopSolution, PathSolution, Usage } from './analysis/result';
-export type { HintChoice, Suggestions } from './design/suggestions';
+export type { HintChoice, Suggestions } from './slitherlink/design/suggestions';
 export type { NumberlinkPuzzle, Puzzle, PuzzleKind, SlitherlinkPuzzle } from './model/puzzle';
 export type { Range } from './model/range';
 export type { TilingRef } from './model/lattice';

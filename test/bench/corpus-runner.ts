@@ -3,7 +3,7 @@
 // Prints one JSON object: per-file timings plus this process's peak RSS, and the reference workload
 // timed just before and after the files (test/bench/reference.mjs), for ratios next in time.
 import { readFileSync } from 'node:fs';
-import { checkText } from '../../server/src/analysis/check';
+import { checkText } from '../../server/src/genres/check';
 import { parsePuzzle } from '../../server/src/parse/index';
 import { kindFromPath } from '../../server/src/genres/index';
 import type { NumberlinkRule } from '../../server/src/model/puzzle';

@@ -5,7 +5,7 @@
 // within `countNodes` / `countMs`. Prints one JSON object: per-draft results, this process's peak
 // RSS, and the reference workload timed just before and after (test/bench/reference.mjs).
 import { readFileSync } from 'node:fs';
-import { checkText } from '../../server/src/analysis/check';
+import { checkText } from '../../server/src/genres/check';
 import { numberlinkDraftText, slitherlinkDraftText, type NumberlinkDraftMode, type SlitherlinkDraftMode } from './drafts';
 import { measureReference } from './reference.mjs';
 

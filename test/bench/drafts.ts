@@ -10,8 +10,8 @@
 import { Grid } from '../../server/src/model/grid';
 import { hintsOfEdges, loopEdgesOf } from '../../server/src/model/loop';
 import { seededRandom } from '../../server/src/util/random';
-import { randomInside } from '../../server/src/design/randomLoop';
-import { randomHamiltonianPath } from '../../server/src/design/generate';
+import { randomInside } from '../../server/src/slitherlink/design/randomLoop';
+import { randomHamiltonianPath } from '../../server/src/slitherlink/design/generate';
 
 export type NumberlinkDraftMode = 'paths' | 'random';
 

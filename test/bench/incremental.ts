@@ -5,8 +5,8 @@
  * Times are wall and CPU (this process), interleaved so that machine load hits both alike.
  */
 import { readFileSync } from 'node:fs';
-import { SlitherlinkSession } from '../../server/src/analysis/incremental';
-import { checkSlitherlink } from '../../server/src/analysis/slitherlink';
+import { SlitherlinkSession } from '../../server/src/slitherlink/incremental';
+import { checkSlitherlink } from '../../server/src/slitherlink/check';
 import type { SlitherlinkPuzzle } from '../../server/src/model/puzzle';
 import { parseSlitherlink } from '../../server/src/parse/index';
 

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkText } from '../../server/src/analysis/check';
+import { checkText } from '../../server/src/genres/check';
 import type { PuzzleKind } from '../../server/src/model/puzzle';
 import { parseSlitherlink } from '../../server/src/parse/index';
 

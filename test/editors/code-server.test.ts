@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './chromium';
-import { checkText } from '../../server/src/analysis/check';
+import { checkText } from '../../server/src/genres/check';
 import { ROOT, startCodeServer, type CodeServer } from './codeServer';
 import { missingMessage, missingPackages, skipSuite } from './tools';
 

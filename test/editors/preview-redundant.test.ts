@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkText } from '../../server/src/analysis/check';
+import { checkText } from '../../server/src/genres/check';
 import { parseSlitherlink } from '../../server/src/parse/index';
 import { renderSvg } from '../../client/src/render';
 import type { HostMessage } from '../../client/src/previewHtml';

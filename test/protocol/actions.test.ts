@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeAction } from 'vscode-languageserver-protocol';
-import { checkText } from '../../server/src/analysis/check';
+import { checkText } from '../../server/src/genres/check';
 import type { LoopSolution, PathSolution } from '../../server/src/analysis/result';
 import { root, TestClient } from './lspClient';
 

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeAction, Diagnostic, Hover, TextEdit } from 'vscode-languageserver-protocol';
-import { checkText } from '../../server/src/analysis/check';
+import { checkText } from '../../server/src/genres/check';
 import type { LoopSolution } from '../../server/src/analysis/result';
 import { makeLattice } from '../../server/src/model/lattice';
 import type { SlitherlinkPuzzle } from '../../server/src/model/puzzle';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeAction, Diagnostic, Hover, TextEdit } from 'vscode-languageserver-protocol';
-import { checkText } from '../../server/src/analysis/check';
+import { checkText } from '../../server/src/genres/check';
 import type { CellRef } from '../../server/src/analysis/result';
 import { parseSlitherlink } from '../../server/src/parse/index';
 import { root, TestClient } from './lspClient';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkText } from '../../server/src/analysis/check';
+import { checkText } from '../../server/src/genres/check';
 import { root, TestClient } from './lspClient';
 
 const fixture = (name: string) => readFileSync(join(root, 'test/fixtures/lsp', name), 'utf8');

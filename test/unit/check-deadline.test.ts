@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkPuzzle, checkText } from '../../server/src/analysis/check';
+import { checkPuzzle, checkText } from '../../server/src/genres/check';
 import { makeInstance } from '../../server/src/numberlink/instance';
 import { buildNumberlinkZdd } from '../../server/src/numberlink/solve';
 import { parseNumberlink, parseSlitherlink } from '../../server/src/parse/index';

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { findConflictingHints } from '../../server/src/analysis/conflicts';
 import { hintUnits, keepUnits } from '../../server/src/analysis/hints';
-import { minimizeHints } from '../../server/src/analysis/minimize';
-import { checkSlitherlink } from '../../server/src/analysis/slitherlink';
+import { minimizeHints } from '../../server/src/slitherlink/minimize';
+import { checkSlitherlink } from '../../server/src/slitherlink/check';
 import type { LoopSolution } from '../../server/src/analysis/result';
 import { Grid } from '../../server/src/model/grid';
 import type { NumberlinkPuzzle, SlitherlinkPuzzle } from '../../server/src/model/puzzle';

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseSlitherlink, parseNumberlink } from '../../server/src/parse/index';
-import { checkSlitherlink } from '../../server/src/analysis/slitherlink';
-import { checkNumberlink } from '../../server/src/analysis/numberlink';
+import { checkSlitherlink } from '../../server/src/slitherlink/check';
+import { checkNumberlink } from '../../server/src/numberlink/check';
 import { bruteLoops } from './slitherlink-brute';
 import { parseSize } from '../../client/src/designInput';
 
@@ -220,7 +220,7 @@ void execFileSync;
 import { Grid } from '../../server/src/model/grid';
 import { hintsOfEdges, loopEdgesOf } from '../../server/src/model/loop';
 import { seededRandom } from '../../server/src/util/random';
-import { randomInside } from '../../server/src/design/randomLoop';
+import { randomInside } from '../../server/src/slitherlink/design/randomLoop';
 import { writeSlitherlink, writeSolutionBlock } from '../../server/src/exchange/text';
 
 describe('linkpuzzle design under limits: never "unique" unless a check proved it', () => {

@@ -4,7 +4,7 @@ import {
   familyDetails, familyMessage, familyStoppedMessage, hintGrid, isErrorReply, isFamilyReply, isGenerateReply, isMakeReply, isStoppedReply,
   makeMessage, parseSeed, parseSize, raceCancellation, sizeWarning, type CancelToken,
 } from '../../client/src/designInput';
-import { hintFamily } from '../../server/src/design/hintFamily';
+import { hintFamily } from '../../server/src/slitherlink/design/hintFamily';
 
 describe('size and seed input', () => {
   it('reads WxH as width x height, 2 to 60', () => {

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../../server/src/model/grid';
-import { checkSlitherlink } from '../../server/src/analysis/slitherlink';
-import { checkNumberlink } from '../../server/src/analysis/numberlink';
-import { generateNumberlink, generateSlitherlink, randomHamiltonianPath } from '../../server/src/design/generate';
-import { randomInside } from '../../server/src/design/randomLoop';
+import { checkSlitherlink } from '../../server/src/slitherlink/check';
+import { checkNumberlink } from '../../server/src/numberlink/check';
+import { generateNumberlink, generateSlitherlink, randomHamiltonianPath } from '../../server/src/slitherlink/design/generate';
+import { randomInside } from '../../server/src/slitherlink/design/randomLoop';
 import { loopEdgesOf, loopProblem } from '../../server/src/model/loop';
 import { seededRandom } from '../../server/src/util/random';
-import { puzzleOf } from '../../server/src/design/uniqueness';
+import { puzzleOf } from '../../server/src/slitherlink/design/uniqueness';
 import { bruteLoops } from './slitherlink-brute';
 import { bruteSolve } from './numberlink-brute';
-import { generateText } from '../../server/src/design/generateText';
+import { generateText } from '../../server/src/genres/generate';
 import { parseNumberlink } from '../../server/src/parse/index';
 import type { NumberlinkRule } from '../../server/src/model/puzzle';
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { Grid } from '../../server/src/model/grid';
 import { deduce } from '../../server/src/slitherlink/deduce';
 import { buildLoops } from '../../server/src/slitherlink/solve';
-import { checkSlitherlink } from '../../server/src/analysis/slitherlink';
-import { suggestHints, valueCounts } from '../../server/src/design/makeUnique';
-import { puzzleOf } from '../../server/src/design/uniqueness';
+import { checkSlitherlink } from '../../server/src/slitherlink/check';
+import { suggestHints, valueCounts } from '../../server/src/slitherlink/design/makeUnique';
+import { puzzleOf } from '../../server/src/slitherlink/design/uniqueness';
 import { seededRandom } from '../../server/src/util/random';
 import { bruteLoops } from './slitherlink-brute';
 

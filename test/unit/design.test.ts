@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../../server/src/model/grid';
-import { hintFamily } from '../../server/src/design/hintFamily';
-import { puzzleFromLoop } from '../../server/src/design/fromLoop';
+import { hintFamily } from '../../server/src/slitherlink/design/hintFamily';
+import { puzzleFromLoop } from '../../server/src/slitherlink/design/fromLoop';
 import { hintsOfEdges, insideOfEdges, loopEdgesOf, loopProblem } from '../../server/src/model/loop';
 import { bitsOf, bruteHintFamily, hardKey, popcount } from './design-brute';
 import { bruteLoops } from './slitherlink-brute';
@@ -132,8 +132,8 @@ describe('.slk solution block', () => {
   });
 });
 
-import { hasOtherLoop } from '../../server/src/design/uniqueness';
-import { randomInside } from '../../server/src/design/randomLoop';
+import { hasOtherLoop } from '../../server/src/slitherlink/design/uniqueness';
+import { randomInside } from '../../server/src/slitherlink/design/randomLoop';
 import { seededRandom } from '../../server/src/util/random';
 
 describe('hasOtherLoop (the removal and generator uniqueness test) against brute force', () => {
@@ -158,7 +158,7 @@ describe('hasOtherLoop (the removal and generator uniqueness test) against brute
   });
 });
 
-import { fromLoopVerdict } from '../../server/src/design/fromLoop';
+import { fromLoopVerdict } from '../../server/src/slitherlink/design/fromLoop';
 
 describe('puzzle from a loop under limits: "unique" only when a check proved it', () => {
   // Masks that leave deduction short of the loop, so the first check (every allowed hint in)

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import {
   decode4Cell, decodeNumber16, encode4Cell, encodeNumber16, numberlinkUrl, parsePuzzLink, slitherlinkUrl,
 } from '../../server/src/exchange/puzzlink';
-import { loopyId, parseLoopyId } from '../../server/src/exchange/loopy';
+import { loopyId, parseLoopyId } from '../../server/src/slitherlink/exchange/loopy';
 import { copiedMessage, urlFromText } from '../../client/src/exchangeText';
 
 interface UrlFixture { file: string; url: string; grid: string[]; loopy?: string }

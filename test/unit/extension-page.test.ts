@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkText } from '../../server/src/analysis/check';
+import { checkText } from '../../server/src/genres/check';
 
 const root = join(__dirname, '..', '..');
 const page = readFileSync(join(root, 'EXTENSION.md'), 'utf8');

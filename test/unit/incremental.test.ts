@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { SlitherlinkSession, type IncrementalStats } from '../../server/src/analysis/incremental';
-import { checkSlitherlink } from '../../server/src/analysis/slitherlink';
+import { SlitherlinkSession, type IncrementalStats } from '../../server/src/slitherlink/incremental';
+import { checkSlitherlink } from '../../server/src/slitherlink/check';
 import type { CheckResult } from '../../server/src/analysis/result';
 import { hintsOfEdges, loopEdgesOf } from '../../server/src/model/loop';
 import { seededRandom } from '../../server/src/util/random';
-import { randomInsideSeeded } from '../../server/src/design/randomLoop';
+import { randomInsideSeeded } from '../../server/src/slitherlink/design/randomLoop';
 import { Grid } from '../../server/src/model/grid';
 import type { SlitherlinkPuzzle } from '../../server/src/model/puzzle';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../../server/src/model/grid';
 import { loopEdgesOf, loopProblem } from '../../server/src/model/loop';
-import { loopDefects } from '../../server/src/design/loopDefects';
+import { loopDefects } from '../../server/src/slitherlink/design/loopDefects';
 import { parseSlitherlink } from '../../server/src/parse/index';
 import { loopTextDiagnostics } from '../../server/src/lsp/loopDiagnostics';
 

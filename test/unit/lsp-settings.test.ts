@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, normalizeSettings, readSettings } from '../../server/src/lsp/settings';
-import { parseRule } from '../../server/src/parse/rule';
+import { parseRule } from '../../server/src/numberlink/rule';
 import { MAX_TIMER_MS, timerDelay } from '../../server/src/zdd/control';
 
 describe('language server settings', () => {

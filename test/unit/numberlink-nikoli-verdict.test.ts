@@ -9,7 +9,7 @@ import { buildNumberlinkZdd } from '../../server/src/numberlink/solve';
 import { decideFromNotouch, decideNikoli, findDetour, type NikoliVerdict } from '../../server/src/numberlink/nikoliVerdict';
 import { edgesToPaths } from '../../server/src/numberlink/paths';
 import { parseNumberlink } from '../../server/src/parse/index';
-import { checkNumberlink } from '../../server/src/analysis/numberlink';
+import { checkNumberlink } from '../../server/src/numberlink/check';
 import type { PathSolution } from '../../server/src/analysis/result';
 import { bruteSolve } from './numberlink-brute';
 import { randomCells, rng, solutionProblem, walkCells } from './numberlink-random';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseNumberlink } from '../../server/src/parse/index';
-import { checkNumberlink } from '../../server/src/analysis/numberlink';
+import { checkNumberlink } from '../../server/src/numberlink/check';
 import type { NumberlinkPuzzle } from '../../server/src/model/puzzle';
 import type { PathSolution } from '../../server/src/analysis/result';
 import { makeInstance } from '../../server/src/numberlink/instance';

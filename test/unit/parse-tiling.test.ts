@@ -2,7 +2,7 @@
 // tiling with its faces' hints in Loopy's order; every problem at the place it is about.
 import { describe, expect, it } from 'vitest';
 import { parseSlitherlink } from '../../server/src/parse/index';
-import { checkText } from '../../server/src/analysis/check';
+import { checkText } from '../../server/src/genres/check';
 import { makeLattice } from '../../server/src/model/lattice';
 import { latticeLoopMeets } from '../../server/src/slitherlink/latticeSolve';
 

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SlitherlinkPuzzle } from '../../server/src/model/puzzle';
-import { checkSlitherlink } from '../../server/src/analysis/slitherlink';
+import { checkSlitherlink } from '../../server/src/slitherlink/check';
 import { parseSlitherlink } from '../../server/src/parse/index';
 
 const ROOT = join(__dirname, '..', '..');

@@ -8,9 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { minimizeHints } from '../../server/src/analysis/minimize';
+import { minimizeHints } from '../../server/src/slitherlink/minimize';
 import type { CellRef, CheckResult, LoopSolution } from '../../server/src/analysis/result';
-import { checkSlitherlink, redundantTogether } from '../../server/src/analysis/slitherlink';
+import { checkSlitherlink, redundantTogether } from '../../server/src/slitherlink/check';
 import { Grid } from '../../server/src/model/grid';
 import type { SlitherlinkPuzzle } from '../../server/src/model/puzzle';
 import { parseSlitherlink } from '../../server/src/parse/index';

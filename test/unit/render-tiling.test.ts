@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkText } from '../../server/src/analysis/check';
+import { checkText } from '../../server/src/genres/check';
 import type { LoopSolution } from '../../server/src/analysis/result';
 import { makeLattice, TILINGS } from '../../server/src/model/lattice';
 import { tilingPicture } from '../../server/src/model/latticePicture';

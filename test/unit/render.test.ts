@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseNumberlink, parseSlitherlink } from '../../server/src/parse/index';
 import type { CheckResult, PathSolution } from '../../server/src/analysis/result';
-import { checkSlitherlink } from '../../server/src/analysis/slitherlink';
-import { findSuggestions } from '../../server/src/design/suggestions';
+import { checkSlitherlink } from '../../server/src/slitherlink/check';
+import { findSuggestions } from '../../server/src/slitherlink/design/suggestions';
 import type { NumberlinkPuzzle, SlitherlinkPuzzle } from '../../server/src/model/puzzle';
 import { CELL, GAP, NAMED_LABEL_COLORS, PAD, PATH_COLORS, PATH_COLOR_VARS, TEXT_WIDTH, labelColors, renderSvg, textWidth, wrapText } from '../../client/src/render';
 

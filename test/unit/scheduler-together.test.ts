@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkText } from '../../server/src/analysis/check';
+import { checkText } from '../../server/src/genres/check';
 import { Scheduler, snapshotKey, type Snapshot } from '../../server/src/lsp/scheduler';
 import { WorkerPool } from '../../server/src/worker/pool';
 import type { Analysis, Job, JobOptions } from '../../server/src/worker/protocol';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Grid } from '../../server/src/model/grid';
 import type { SlitherlinkPuzzle } from '../../server/src/model/puzzle';
-import { checkSlitherlink } from '../../server/src/analysis/slitherlink';
+import { checkSlitherlink } from '../../server/src/slitherlink/check';
 import { SlitherlinkSpec } from '../../server/src/slitherlink/spec';
 import { buildLoops, loopEdges } from '../../server/src/slitherlink/solve';
 import { findRedundantHints, flipWitnesses, type PuzzleHints } from '../../server/src/slitherlink/redundant';

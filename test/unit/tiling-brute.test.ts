@@ -10,7 +10,7 @@ import { buildLoops } from '../../server/src/slitherlink/solve';
 import { buildLatticeLoops, latticeLoopMeets, latticeRedundantHints } from '../../server/src/slitherlink/latticeSolve';
 import { buildZdd } from '../../server/src/zdd/build';
 import { allCycles, faceCounts, meets } from './tiling-cycles';
-import { redundantTogether } from '../../server/src/analysis/tiling';
+import { redundantTogether } from '../../server/src/slitherlink/checkTiling';
 import { seededRandom } from '../../server/src/util/random';
 
 /** A patch per tiling small enough for the search (a few thousand to a few hundred thousand cycles). */

@@ -1,14 +1,14 @@
 // Loopy's own puzzles on its tilings, through the .slk text: import writes a file, the check says
 // unique with Loopy's loop, export gives the game ID back.
 import { describe, expect, it } from 'vitest';
-import { checkText } from '../../server/src/analysis/check';
+import { checkText } from '../../server/src/genres/check';
 import { parseSlitherlink } from '../../server/src/parse/index';
 import { makeLattice } from '../../server/src/model/lattice';
-import { parseLoopyTilingId, loopyTilingId } from '../../server/src/exchange/loopyTiling';
-import { writeTilingSlitherlink } from '../../server/src/exchange/tilingText';
+import { parseLoopyTilingId, loopyTilingId } from '../../server/src/slitherlink/exchange/loopyTiling';
+import { writeTilingSlitherlink } from '../../server/src/slitherlink/exchange/tilingText';
 import { SUPPORTED, loopEdgesOf } from './tiling-corpus';
 import { runJob } from '../../server/src/worker/run';
-import { checkSlitherlink } from '../../server/src/analysis/slitherlink';
+import { checkSlitherlink } from '../../server/src/slitherlink/check';
 
 describe('Loopy tilings corpus: check through the .slk form', () => {
   for (const entry of SUPPORTED) {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeLattice } from '../../server/src/model/lattice';
 import { PERIODIC, SUPPORTED, isOneCycle, loopEdgesOf } from './tiling-corpus';
-import { isLoopyTilingId, loopyTilingId, parseLoopyTilingId } from '../../server/src/exchange/loopyTiling';
+import { isLoopyTilingId, loopyTilingId, parseLoopyTilingId } from '../../server/src/slitherlink/exchange/loopyTiling';
 
 describe('Loopy tilings corpus: numbering', () => {
   it('holds every periodic tiling but squares, 8 IDs each', () => {

@@ -3,10 +3,10 @@
  * Slitherlink through the check and the incremental session, Numberlink under all four rules.
  */
 import { describe, expect, it } from 'vitest';
-import { checkSlitherlink } from '../../server/src/analysis/slitherlink';
-import { checkNumberlink } from '../../server/src/analysis/numberlink';
-import { SlitherlinkSession } from '../../server/src/analysis/incremental';
-import { linkUsage, NUMBERLINK_WALK_MAX } from '../../server/src/analysis/usage';
+import { checkSlitherlink } from '../../server/src/slitherlink/check';
+import { checkNumberlink } from '../../server/src/numberlink/check';
+import { SlitherlinkSession } from '../../server/src/slitherlink/incremental';
+import { linkUsage, NUMBERLINK_WALK_MAX } from '../../server/src/numberlink/usage';
 import { makeInstance } from '../../server/src/numberlink/instance';
 import { buildNumberlinkZdd } from '../../server/src/numberlink/solve';
 import type { CheckResult, PathSolution } from '../../server/src/analysis/result';

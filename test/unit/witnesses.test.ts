@@ -22,8 +22,8 @@ import { fillParityFails, findPathWitnesses, pairsMustCross } from '../../server
 import { searchPaths } from '../../server/src/numberlink/pathSearch';
 import { hintsOfEdges, loopEdgesOf } from '../../server/src/model/loop';
 import { seededRandom } from '../../server/src/util/random';
-import { randomInside } from '../../server/src/design/randomLoop';
-import { checkText } from '../../server/src/analysis/check';
+import { randomInside } from '../../server/src/slitherlink/design/randomLoop';
+import { checkText } from '../../server/src/genres/check';
 import type { LoopSolution, PathSolution } from '../../server/src/analysis/result';
 import { bruteLoops } from './slitherlink-brute';
 import { bruteSolve } from './numberlink-brute';

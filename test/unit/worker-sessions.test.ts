@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SlitherlinkSession } from '../../server/src/analysis/incremental';
+import { SlitherlinkSession } from '../../server/src/slitherlink/incremental';
 import { hintsOfEdges, loopEdgesOf } from '../../server/src/model/loop';
 import { seededRandom } from '../../server/src/util/random';
-import { randomInsideSeeded } from '../../server/src/design/randomLoop';
+import { randomInsideSeeded } from '../../server/src/slitherlink/design/randomLoop';
 import { Grid } from '../../server/src/model/grid';
 import { parseSlitherlink } from '../../server/src/parse/index';
 import { WorkerPool } from '../../server/src/worker/pool';

@@ -10,7 +10,7 @@
 import type { NumberlinkRule, Puzzle } from '../model/puzzle';
 import type { Limits, RunControl, Stopped } from '../zdd/control';
 import { Budget } from './budget';
-import { checkPuzzle } from './check';
+import { checkPuzzle } from '../genres/check';
 import { hintUnits, keepUnits, type HintUnit } from './hints';
 import type { CellRef, CheckResult } from './result';
 

@@ -1,5 +1,5 @@
 import type { NumberlinkRule, PuzzleKind } from '../model/puzzle';
-import { readRuleWords } from '../parse/rule';
+import { readRuleWords } from '../numberlink/rule';
 import { GENRES } from '../genres/index';
 import { MAX_TIMER_MS } from '../zdd/control';
 

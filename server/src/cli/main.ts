@@ -1,5 +1,5 @@
 // `linkpuzzle`: check puzzles, draw solutions, run the language server.
-import { checkPuzzle, checkText, checkTextAndPuzzle, type CheckTextOptions } from '../analysis/check';
+import { checkPuzzle, checkText, checkTextAndPuzzle, type CheckTextOptions } from '../genres/check';
 import { findingsOf } from '../findings/index';
 import type { CheckResult, LoopSolution, PathSolution } from '../analysis/result';
 import { withDeadline, type Progress, type RunControl } from '../zdd/control';
@@ -9,8 +9,8 @@ import { version } from '../../../package.json';
 import { parseCommandLine, UsageError, USAGE, type CommonOptions } from './args';
 import { expandPaths, readText, type PuzzleFile } from './files';
 import { countStoppedText, details, findingLines, formatTable, prettyJson, summaryLine, toJson, type TableRow } from './report';
-import { drawLoop, drawPaths } from './draw';
-import { drawTilingSvg } from './drawTiling';
+import { drawLoop, drawPaths } from '../slitherlink/draw';
+import { drawTilingSvg } from '../slitherlink/drawTiling';
 import { makeLattice } from '../model/lattice';
 import { DESIGN_USAGE, runDesignCommand } from './design';
 

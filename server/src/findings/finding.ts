@@ -4,7 +4,7 @@
  * Each kind of finding is one module of this folder; index.ts lists them.
  */
 import type { CellRef } from '../analysis/result';
-import type { Suggestions } from '../design/suggestions';
+import type { Suggestions } from '../slitherlink/design/suggestions';
 import type { Range } from '../model/range';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';

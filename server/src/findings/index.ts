@@ -7,17 +7,17 @@ import type { Puzzle } from '../model/puzzle';
 import type { Finding } from './finding';
 import { multipleSolutions } from './multipleSolutions';
 import { noSolution } from './noSolution';
-import { notCovering } from './notCovering';
+import { notCovering } from '../numberlink/findings/notCovering';
 import { parseProblems } from './parseProblems';
 import { redundantHints } from './redundantHint';
 import { redundantSummary } from './redundantSummary';
 import { redundantUndecided } from './redundantUndecided';
-import { solutionNotIntended } from './solutionNotIntended';
+import { solutionNotIntended } from '../slitherlink/findings/solutionNotIntended';
 import { undecided } from './undecided';
 
 export type { Finding, FindingData, Place, Related, Severity } from './finding';
 export { parseProblems } from './parseProblems';
-export { loopTextFindings } from './loopText';
+export { loopTextFindings } from '../slitherlink/findings/loopText';
 
 /** `p`: the parsed puzzle the analysis is for (null when unknown: everything then sits at the grid). */
 export function findingsOf(p: Puzzle | null, a: Analysis): Finding[] {

@@ -3,7 +3,7 @@
  * where two of them differ, and how to make the puzzle unique (hint suggestions).
  */
 import type { LoopSolution, PathSolution } from '../analysis/result';
-import type { Suggestions } from '../design/suggestions';
+import type { Suggestions } from '../slitherlink/design/suggestions';
 import type { Analysis } from '../genres/extras';
 import { direction } from '../genres/directions';
 import { Grid } from '../model/grid';

@@ -1,5 +1,5 @@
 /** `none`: no solution; the smallest set of givens that already have none, and the best one-hint repair. */
-import type { Suggestions } from '../design/suggestions';
+import type { Suggestions } from '../slitherlink/design/suggestions';
 import type { Analysis } from '../genres/extras';
 import { genreOf } from '../genres/index';
 import type { Puzzle } from '../model/puzzle';

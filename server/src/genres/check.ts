@@ -2,11 +2,11 @@ import type { NumberlinkPuzzle, NumberlinkRule, Puzzle, PuzzleKind } from '../mo
 import { parsePuzzle, type ParseResult } from '../parse/index';
 import type { BadBytes } from '../parse/limits';
 import { stopNow, withDeadline } from '../zdd/control';
-import type { CheckOptions } from './options';
-import type { CheckResult } from './result';
-import { checkNumberlink } from './numberlink';
-import { checkSlitherlink } from './slitherlink';
-import { checkTilingSlitherlink } from './tiling';
+import type { CheckOptions } from '../analysis/options';
+import type { CheckResult } from '../analysis/result';
+import { checkNumberlink } from '../numberlink/check';
+import { checkSlitherlink } from '../slitherlink/check';
+import { checkTilingSlitherlink } from '../slitherlink/checkTiling';
 
 export interface CheckTextOptions extends CheckOptions {
   /** Numberlink: use this rule whatever the file's `# rule:` line says (CLI `--rule`). */

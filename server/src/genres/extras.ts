@@ -5,7 +5,7 @@
  */
 import type { ConflictResult } from '../analysis/conflicts';
 import type { CheckResult } from '../analysis/result';
-import type { Suggestions } from '../design/suggestions';
+import type { Suggestions } from '../slitherlink/design/suggestions';
 import type { PuzzleKind } from '../model/puzzle';
 import { genreOf } from './index';
 

@@ -6,7 +6,7 @@
 import { ruleName, type NumberlinkRule } from '../model/puzzle';
 import { writeNumberlink, writeSlitherlink, writeSolutionBlock } from '../exchange/text';
 import type { RunControl } from '../zdd/control';
-import { generateNumberlink, generateSlitherlink, type GeneratedNumberlink, type GeneratedSlitherlink } from './generate';
+import { generateNumberlink, generateSlitherlink, type GeneratedNumberlink, type GeneratedSlitherlink } from '../slitherlink/design/generate';
 
 export interface GenerateRequest {
   kind: 'slitherlink' | 'numberlink';

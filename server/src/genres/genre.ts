@@ -5,7 +5,7 @@
  * server ask it instead of testing the kind themselves.
  */
 import type { CellRef, CheckResult } from '../analysis/result';
-import type { CheckTextOptions } from '../analysis/check';
+import type { CheckTextOptions } from './check';
 import type { Puzzle, PuzzleKind } from '../model/puzzle';
 import type { ParseOptions, ParseResult } from '../parse/index';
 

@@ -4,8 +4,8 @@
  */
 import type { Puzzle, PuzzleKind } from '../model/puzzle';
 import type { Genre } from './genre';
-import { numberlink } from './numberlink';
-import { slitherlink } from './slitherlink';
+import { numberlink } from '../numberlink/genre';
+import { slitherlink } from '../slitherlink/genre';
 
 export type { Genre, GenreExtras } from './genre';
 

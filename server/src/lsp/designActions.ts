@@ -5,7 +5,7 @@
  */
 import { CodeAction, CodeActionKind, type TextEdit } from 'vscode-languageserver';
 import type { CheckResult } from '../analysis/result';
-import { insideOfLoop, intendedLoop } from '../design/intendedLoop';
+import { insideOfLoop, intendedLoop } from '../slitherlink/design/intendedLoop';
 import { writeSolutionBlock } from '../exchange/text';
 import type { SlitherlinkPuzzle } from '../model/puzzle';
 import { wants, workspaceEdit, type ActionContext } from './codeActions';

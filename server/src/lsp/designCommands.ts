@@ -6,9 +6,9 @@
  */
 import type { CancellationToken, Connection, TextDocuments, WorkDoneProgressReporter } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { fromLoopVerdict } from '../design/fromLoop';
-import { intendedLoop, type IntendedLoop } from '../design/intendedLoop';
-import type { GenerateRequest } from '../design/generateText';
+import { fromLoopVerdict } from '../slitherlink/design/fromLoop';
+import { intendedLoop, type IntendedLoop } from '../slitherlink/design/intendedLoop';
+import type { GenerateRequest } from '../genres/generate';
 import { generateSizeError } from '../protocol-types';
 import type { SlitherlinkPuzzle } from '../model/puzzle';
 import type { JobOutcome, WorkerPool } from '../worker/pool';
@@ -39,7 +39,7 @@ import {
   type PublishedResult,
 } from '../protocol-types';
 import type { Settings } from './settings';
-import { parseRule } from '../parse/rule';
+import { parseRule } from '../numberlink/rule';
 
 export const DESIGN_COMMANDS = [MakePuzzleFromLoopCommand, HintFamilyCommand, ApplyHintsCommand, GenerateCommand, LoopBlockFromSolutionCommand, SetCellCommand];
 

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { CellRef } from '../analysis/result';
-import { togetherOf, type MinimizeResult } from '../analysis/minimize';
+import { togetherOf, type MinimizeResult } from '../slitherlink/minimize';
 import type { PuzzleKind } from '../model/puzzle';
 import { timerDelay, type Progress, type Stopped } from '../zdd/control';
 import type { WorkerPool, JobHandle } from '../worker/pool';

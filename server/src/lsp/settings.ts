@@ -1,6 +1,6 @@
 /** `linkpuzzle.*` settings: read through workspace/configuration, else from initializationOptions. */
 import { DEFAULT_LIMITS, MAX_TIMER_MS } from '../zdd/control';
-import { parseRule } from '../parse/rule';
+import { parseRule } from '../numberlink/rule';
 
 export interface Settings {
   limits: { timeMs: number; maxNodes: number };

@@ -4,7 +4,7 @@
  * didChangeConfiguration payloads. A value not used as given is told to the user once.
  */
 import { MessageType, ShowMessageNotification, type Connection } from 'vscode-languageserver/node';
-import { parseRule } from '../parse/rule';
+import { parseRule } from '../numberlink/rule';
 import type { JobOptions } from '../worker/protocol';
 import { readSettings, type Settings } from './settings';
 

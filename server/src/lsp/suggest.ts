@@ -5,7 +5,7 @@
  * code actions are asked for on every cursor move and must never wait for the solver.
  */
 import { CodeAction, CodeActionKind, Diagnostic, TextEdit } from 'vscode-languageserver';
-import type { HintChoice, Suggestions } from '../design/suggestions';
+import type { HintChoice, Suggestions } from '../slitherlink/design/suggestions';
 import type { SlitherlinkPuzzle } from '../model/puzzle';
 import { workspaceEdit, type ActionContext } from './codeActions';
 import { cellName, solutionsPhrase, type DiagnosticData } from './diagnostics';

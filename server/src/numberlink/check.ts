@@ -13,15 +13,15 @@ import type { NumberlinkPuzzle, NumberlinkRule } from '../model/puzzle';
 import { ruleName } from '../model/puzzle';
 import type { Problem } from '../model/range';
 import { StopError, withDeadline, type RunControl } from '../zdd/control';
-import { makeInstance, type NumberlinkInstance } from '../numberlink/instance';
-import { edgesToPaths } from '../numberlink/paths';
-import { buildNumberlinkZdd, type NumberlinkZdd } from '../numberlink/solve';
-import { decideNikoli, type NikoliVerdict } from '../numberlink/nikoliVerdict';
-import type { CheckOptions } from './options';
-import type { CheckResult, PathSolution, Verdict } from './result';
-import { deduceForWitnesses, fillParityFails, findPathWitnesses, openShare } from '../numberlink/witness';
-import type { Deduction } from '../numberlink/deduce';
-import { decide, isDraft, type Outcome, type Timed } from './witnesses';
+import { makeInstance, type NumberlinkInstance } from './instance';
+import { edgesToPaths } from './paths';
+import { buildNumberlinkZdd, type NumberlinkZdd } from './solve';
+import { decideNikoli, type NikoliVerdict } from './nikoliVerdict';
+import type { CheckOptions } from '../analysis/options';
+import type { CheckResult, PathSolution, Verdict } from '../analysis/result';
+import { deduceForWitnesses, fillParityFails, findPathWitnesses, openShare } from './witness';
+import type { Deduction } from './deduce';
+import { decide, isDraft, type Outcome, type Timed } from '../analysis/witnesses';
 import { linkUsage, linkUsageMap, NUMBERLINK_WALK_MAX, pathUsageMap } from './usage';
 
 /** Deduction leaves more than this share of the edges open on a Numberlink draft. */

@@ -1,9 +1,9 @@
 /** Numberlink (.nlk): paths through the cells joining equal labels, under a rule (nikoli, fill, notouch). */
-import { checkNumberlinkRule } from '../analysis/check';
+import { checkNumberlinkRule } from '../genres/check';
 import type { NumberlinkPuzzle } from '../model/puzzle';
 import { parseNumberlink } from '../parse/index';
-import { direction } from './directions';
-import type { Genre } from './genre';
+import { direction } from '../genres/directions';
+import type { Genre } from '../genres/genre';
 
 export const numberlink: Genre<NumberlinkPuzzle> = {
   kind: 'numberlink',

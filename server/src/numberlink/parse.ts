@@ -4,12 +4,12 @@ import type { Problem, Range } from '../model/range';
 import {
   type Line, ProblemList, forEachLine, lineKind, parseMetadata, range, contentRange,
   decideLayout, mode, describeChar, hasInnerBlank, codePointLength, allPrintable, plural, shorten, widthReason, stripTrailingComment,
-} from './lines';
-import { MAX_GRID_CELLS, MAX_METADATA, ParseStop, pollOf, type ParseOptions } from './limits';
-import { GridSize } from './gridSize';
-import { BadByteMarks } from './utf8';
+} from '../parse/lines';
+import { MAX_GRID_CELLS, MAX_METADATA, ParseStop, pollOf, type ParseOptions } from '../parse/limits';
+import { GridSize } from '../parse/gridSize';
+import { BadByteMarks } from '../parse/utf8';
 import { readRuleWords } from './rule';
-import { type Layout, type Row, splitRow, checkRowLengths, fitCells, defineCellRanges, spanRange, type CellSpans, layoutExample } from './rows';
+import { type Layout, type Row, splitRow, checkRowLengths, fitCells, defineCellRanges, spanRange, type CellSpans, layoutExample } from '../parse/rows';
 
 export interface NumberlinkParse {
   puzzle: NumberlinkPuzzle | null;

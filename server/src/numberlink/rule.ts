@@ -6,7 +6,7 @@
  * with both is refused everywhere, as is an empty text or an unknown word.
  */
 import type { NumberlinkRule } from '../model/puzzle';
-import { shorten } from './lines';
+import { shorten } from '../parse/lines';
 
 export const RULE_WORDS = ['nikoli', 'fill', 'notouch'] as const;
 

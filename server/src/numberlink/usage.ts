@@ -13,8 +13,8 @@ import type { NumberlinkPuzzle } from '../model/puzzle';
 import { setsPerLevel } from '../zdd/usage';
 import type { SlitherlinkSpec } from '../slitherlink/spec';
 import type { Zdd } from '../zdd/zdd';
-import type { NumberlinkZdd } from '../numberlink/solve';
-import type { Usage } from './result';
+import type { NumberlinkZdd } from './solve';
+import type { Usage } from '../analysis/result';
 
 /** Per graph edge of a Numberlink: the number of solutions of `nz` (built with everyEdgeALevel) using it. */
 export function linkUsage(edgeCount: number, nz: NumberlinkZdd): bigint[] {

@@ -1,8 +1,8 @@
 /** The parsers' public face: text -> puzzle model + problems. Never throws. */
 import type { Puzzle, PuzzleKind, SlitherlinkPuzzle, NumberlinkPuzzle } from '../model/puzzle';
 import type { Problem } from '../model/range';
-import { parseSlitherlink as slk } from './slitherlink';
-import { parseNumberlink as nlk } from './numberlink';
+import { parseSlitherlink as slk } from '../slitherlink/parse';
+import { parseNumberlink as nlk } from '../numberlink/parse';
 import type { ParseOptions } from './limits';
 
 export { MAX_GRID_CELLS, type ParseOptions } from './limits';

@@ -5,17 +5,17 @@
 import { Grid } from '../model/grid';
 import type { SlitherlinkPuzzle } from '../model/puzzle';
 import { StopError, stopNow, withDeadline, type RunControl } from '../zdd/control';
-import { loopUsage, loopUsageMap } from './usage';
-import { deduce } from '../slitherlink/deduce';
-import { buildLoops, edgesAsVertexPairs, loopEdges } from '../slitherlink/solve';
-import { findRedundantHints } from '../slitherlink/redundant';
-import { gradeSlitherlink } from '../slitherlink/grade';
+import { loopUsage, loopUsageMap } from '../numberlink/usage';
+import { deduce } from './deduce';
+import { buildLoops, edgesAsVertexPairs, loopEdges } from './solve';
+import { findRedundantHints } from './redundant';
+import { gradeSlitherlink } from './grade';
 import { minimizeHints, togetherOf } from './minimize';
-import type { CheckOptions } from './options';
-import type { CheckResult, CellRef } from './result';
-import { ALWAYS_COUNT_SIDE, decide, isDraft, type Outcome, type Timed } from './witnesses';
-import { findLoopWitnesses } from '../slitherlink/witness';
-import { checkTilingSlitherlink } from './tiling';
+import type { CheckOptions } from '../analysis/options';
+import type { CheckResult, CellRef } from '../analysis/result';
+import { ALWAYS_COUNT_SIDE, decide, isDraft, type Outcome, type Timed } from '../analysis/witnesses';
+import { findLoopWitnesses } from './witness';
+import { checkTilingSlitherlink } from './checkTiling';
 
 /** Above this many cells on the shorter side an all-empty grid is not counted (its count is of no use). */
 const EMPTY_COUNT_MAX_SIDE = 8;

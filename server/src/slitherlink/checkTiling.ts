@@ -8,9 +8,9 @@
 import { makeLattice, type Lattice } from '../model/lattice';
 import type { SlitherlinkPuzzle } from '../model/puzzle';
 import { StopError, withDeadline, type RunControl, type Stopped } from '../zdd/control';
-import { buildLatticeLoops, latticeRedundantHints, latticeWitnesses, type LatticeLoops } from '../slitherlink/latticeSolve';
-import type { CheckOptions } from './options';
-import type { CellRef, CheckResult, LoopSolution } from './result';
+import { buildLatticeLoops, latticeRedundantHints, latticeWitnesses, type LatticeLoops } from './latticeSolve';
+import type { CheckOptions } from '../analysis/options';
+import type { CellRef, CheckResult, LoopSolution } from '../analysis/result';
 import type { MinimizeResult } from './minimize';
 
 /** Nodes of the first count when witnesses may decide instead (the count proper gets the limits). */

@@ -1,12 +1,12 @@
 /** Slitherlink (.slk): a loop along the grid lines; a hint says how many of its cell's sides it uses. */
-import { checkSlitherlink } from '../analysis/slitherlink';
+import { checkSlitherlink } from './check';
 import { Grid } from '../model/grid';
 import type { SlitherlinkPuzzle } from '../model/puzzle';
 import type { CellRef, CheckResult } from '../analysis/result';
 import { makeLattice } from '../model/lattice';
 import { polygonName } from '../model/latticePicture';
 import { parseSlitherlink } from '../parse/index';
-import type { Genre } from './genre';
+import type { Genre } from '../genres/genre';
 
 const SIDE_NAMES = ['top', 'bottom', 'left', 'right'];
 

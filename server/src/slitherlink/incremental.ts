@@ -30,17 +30,17 @@
  */
 import { Grid } from '../model/grid';
 import type { SlitherlinkPuzzle } from '../model/puzzle';
-import { deduce, type Deduction } from '../slitherlink/deduce';
-import { gridEdgeOrder, SlitherlinkSpec } from '../slitherlink/spec';
+import { deduce, type Deduction } from './deduce';
+import { gridEdgeOrder, SlitherlinkSpec } from './spec';
 import { buildZdd, type ResumeData } from '../zdd/build';
 import { StopError, stopNow, type RunControl } from '../zdd/control';
 import { ACCEPT, REJECT, type Spec } from '../zdd/spec';
 import type { Zdd } from '../zdd/zdd';
-import { checkSlitherlink, isSlitherlinkDraft, loopsOutcome, loopWitnesses, stepControl } from './slitherlink';
-import { loopUsage } from './usage';
-import { decide, type Outcome, type Timed } from './witnesses';
-import type { CheckOptions } from './options';
-import type { CheckResult } from './result';
+import { checkSlitherlink, isSlitherlinkDraft, loopsOutcome, loopWitnesses, stepControl } from './check';
+import { loopUsage } from '../numberlink/usage';
+import { decide, type Outcome, type Timed } from '../analysis/witnesses';
+import type { CheckOptions } from '../analysis/options';
+import type { CheckResult } from '../analysis/result';
 
 /** Same threshold as checkSlitherlink: such grids take its short path (no ZDD). */
 const EMPTY_COUNT_MAX_SIDE = 8;

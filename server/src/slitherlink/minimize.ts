@@ -15,12 +15,12 @@
  * this same pass (analysis/slitherlink.ts), so the number a check reports is what this removes.
  */
 import type { SlitherlinkPuzzle } from '../model/puzzle';
-import { deduce } from '../slitherlink/deduce';
-import { findRedundantHints } from '../slitherlink/redundant';
+import { deduce } from './deduce';
+import { findRedundantHints } from './redundant';
 import { StopError, type Limits, type RunControl, type Stopped } from '../zdd/control';
-import { Budget } from './budget';
-import { withoutSlitherlinkHints } from './hints';
-import type { CellRef, CheckResult } from './result';
+import { Budget } from '../analysis/budget';
+import { withoutSlitherlinkHints } from '../analysis/hints';
+import type { CellRef, CheckResult } from '../analysis/result';
 
 /** What the pass is called in its messages (the command's name). */
 export const REMOVE_ALL = 'Remove all redundant hints';

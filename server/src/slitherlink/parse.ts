@@ -4,13 +4,13 @@ import type { Problem } from '../model/range';
 import {
   type Line, ProblemList, forEachLine, lineKind, parseMetadata, range, contentRange,
   splitTokens, decideLayout, mode, describeChar, widthReason, stripTrailingComment,
-} from './lines';
-import { MAX_METADATA, ParseStop, pollOf, type ParseOptions, type Poll } from './limits';
-import { GridSize } from './gridSize';
-import { BadByteMarks } from './utf8';
+} from '../parse/lines';
+import { MAX_METADATA, ParseStop, pollOf, type ParseOptions, type Poll } from '../parse/limits';
+import { GridSize } from '../parse/gridSize';
+import { BadByteMarks } from '../parse/utf8';
 import { findSolutionSeparator, parseSolutionBlock } from './solutionBlock';
-import { type Row, splitRow, checkRowLengths, fitCells, defineCellRanges, layoutExample } from './rows';
-import { readGridLine, parseTilingRows } from './tiling';
+import { type Row, splitRow, checkRowLengths, fitCells, defineCellRanges, layoutExample } from '../parse/rows';
+import { readGridLine, parseTilingRows } from './parseTiling';
 
 export interface SlitherlinkParse {
   puzzle: SlitherlinkPuzzle | null;

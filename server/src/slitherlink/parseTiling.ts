@@ -8,8 +8,8 @@
 import type { Metadata, SlitherlinkPuzzle } from '../model/puzzle';
 import type { Range } from '../model/range';
 import { makeLattice, tilingByName, tilingSizeError, TILINGS, type TilingRef } from '../model/lattice';
-import { type Line, ProblemList, range, contentRange, splitTokens, splitCompact, decideLayout, hasInnerBlank, describeChar, plural } from './lines';
-import type { BadByteMarks } from './utf8';
+import { type Line, ProblemList, range, contentRange, splitTokens, splitCompact, decideLayout, hasInnerBlank, describeChar, plural } from '../parse/lines';
+import type { BadByteMarks } from '../parse/utf8';
 
 /** The `# grid:` line's meaning: a tiling, squares (the plain grid), or problems only. */
 export type GridLine = { tiling: TilingRef } | { square: true } | { bad: true };

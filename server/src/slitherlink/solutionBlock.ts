@@ -6,8 +6,8 @@
  * files without a block parse exactly as before.
  */
 import type { Problem, Range } from '../model/range';
-import { forEachLine, type Line, ProblemList } from './lines';
-import type { Poll } from './limits';
+import { forEachLine, type Line, ProblemList } from '../parse/lines';
+import type { Poll } from '../parse/limits';
 
 export interface SolutionSplit {
   /** Offset where the `---` line starts (the grid text ends here), or -1 when there is none. */

@@ -1,8 +1,8 @@
 /** The designer's jobs (puzzle from a loop, hint-set family, generators), run in a worker. */
-import { fromLoopVerdict, puzzleFromLoop } from '../design/fromLoop';
-import { adjacentNote } from '../design/generate';
-import { generateText } from '../design/generateText';
-import { hintFamily } from '../design/hintFamily';
+import { fromLoopVerdict, puzzleFromLoop } from '../slitherlink/design/fromLoop';
+import { adjacentNote } from '../slitherlink/design/generate';
+import { generateText } from '../genres/generate';
+import { hintFamily } from '../slitherlink/design/hintFamily';
 import type { RunControl } from '../zdd/control';
 import type { DesignJob, GeneratedAnswer, JobAnswer } from './protocol';
 

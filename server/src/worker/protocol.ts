@@ -1,10 +1,10 @@
 /** Messages between the server's main thread and a solving worker (structured-clone safe). */
 import type { CellRef, LoopSolution } from '../analysis/result';
 import type { Analysis } from '../genres/extras';
-import type { MinimizeResult } from '../analysis/minimize';
-import type { FromLoopResult } from '../design/fromLoop';
-import type { GenerateRequest } from '../design/generateText';
-import type { HintFamilyResult } from '../design/hintFamily';
+import type { MinimizeResult } from '../slitherlink/minimize';
+import type { FromLoopResult } from '../slitherlink/design/fromLoop';
+import type { GenerateRequest } from '../genres/generate';
+import type { HintFamilyResult } from '../slitherlink/design/hintFamily';
 import type { NumberlinkRule, PuzzleKind } from '../model/puzzle';
 import type { Limits, Progress } from '../zdd/control';
 

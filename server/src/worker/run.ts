@@ -1,14 +1,14 @@
 /** Runs one job synchronously: used by the worker thread, and in-process when no worker bundle exists. */
-import { checkParsed } from '../analysis/check';
+import { checkParsed } from '../genres/check';
 import { findConflictingHints } from '../analysis/conflicts';
-import { minimizeHints } from '../analysis/minimize';
-import { minimizeTilingHints } from '../analysis/tiling';
-import { findSuggestions } from '../design/suggestions';
+import { minimizeHints } from '../slitherlink/minimize';
+import { minimizeTilingHints } from '../slitherlink/checkTiling';
+import { findSuggestions } from '../slitherlink/design/suggestions';
 import { wantsConflicts, wantsSuggestions } from '../genres/extras';
 import { parseOnce } from './parsed';
 import type { CheckOptions } from '../analysis/options';
 import type { CheckResult, LoopSolution } from '../analysis/result';
-import { checkSlitherlink } from '../analysis/slitherlink';
+import { checkSlitherlink } from '../slitherlink/check';
 import { Grid } from '../model/grid';
 import type { SlitherlinkPuzzle } from '../model/puzzle';
 import { withDeadline, type RunControl } from '../zdd/control';

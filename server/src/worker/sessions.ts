@@ -3,7 +3,7 @@
  * URI; the pool sends a document's jobs to the same worker). Bounded: each session caps what it
  * keeps, and the least recently used sessions are dropped beyond a total.
  */
-import { SlitherlinkSession } from '../analysis/incremental';
+import { SlitherlinkSession } from '../slitherlink/incremental';
 import { forgetParses } from './parsed';
 
 /** What one document's session may keep for its next check. */

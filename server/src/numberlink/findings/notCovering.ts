@@ -1,10 +1,10 @@
 /** Numberlink under the nikoli rule: unique, but the solution leaves cells empty (a good puzzle uses every cell). */
-import type { PathSolution } from '../analysis/result';
-import type { Analysis } from '../genres/extras';
-import type { Puzzle } from '../model/puzzle';
-import { Codes } from '../protocol-types';
-import { GRID, MAX_RELATED, type Finding } from './finding';
-import { cellName } from './words';
+import type { PathSolution } from '../../analysis/result';
+import type { Analysis } from '../../genres/extras';
+import type { Puzzle } from '../../model/puzzle';
+import { Codes } from '../../protocol-types';
+import { GRID, MAX_RELATED, type Finding } from '../../findings/finding';
+import { cellName } from '../../findings/words';
 
 export function notCovering(p: Puzzle | null, a: Analysis): Finding | null {
   const r = a.result;

@@ -6,12 +6,12 @@
  * One pass suffices: once P - h has several solutions, so has every smaller puzzle without h
  * (fewer hints, at least the same loops), so a hint that had to stay never becomes removable.
  */
-import { Grid } from '../model/grid';
-import { StopError, resolveLimits, type RunControl, type Stopped } from '../zdd/control';
-import { flipWitnesses } from '../slitherlink/redundant';
+import { Grid } from '../../model/grid';
+import { StopError, resolveLimits, type RunControl, type Stopped } from '../../zdd/control';
+import { flipWitnesses } from '../redundant';
 import { hasOtherLoop } from './uniqueness';
-import { edgeList, hintsOfEdges, loopEdgesOf, loopProblem } from '../model/loop';
-import { seededRandom, shuffle } from '../util/random';
+import { edgeList, hintsOfEdges, loopEdgesOf, loopProblem } from '../../model/loop';
+import { seededRandom, shuffle } from '../../util/random';
 
 export interface FromLoopOptions {
   seed?: number;

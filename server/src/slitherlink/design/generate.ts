@@ -14,13 +14,13 @@
  * leaves a path of two cells (a pair of neighbours, trivial) unless `allowAdjacent`; when a path
  * gives no puzzle without one, another random path is tried.
  */
-import type { NumberlinkPuzzle, NumberlinkRule } from '../model/puzzle';
-import type { PathSolution } from '../analysis/result';
-import { checkNumberlink } from '../analysis/numberlink';
-import { resolveLimits, type RunControl, type Stopped } from '../zdd/control';
+import type { NumberlinkPuzzle, NumberlinkRule } from '../../model/puzzle';
+import type { PathSolution } from '../../analysis/result';
+import { checkNumberlink } from '../../numberlink/check';
+import { resolveLimits, type RunControl, type Stopped } from '../../zdd/control';
 import { puzzleFromLoop } from './fromLoop';
 import { randomInside } from './randomLoop';
-import { seededRandom } from '../util/random';
+import { seededRandom } from '../../util/random';
 
 export interface GenerateSlitherlinkOptions {
   seed?: number;

@@ -4,12 +4,12 @@
  * level still fixes every edge, then kept only if the level below cannot (else another loop).
  * Deduction is sound, so a puzzle it solves has exactly the loop it was made from: no count needed.
  */
-import { Grid } from '../model/grid';
-import { hintsOfEdges, loopEdgesOf } from '../model/loop';
-import { deduce } from '../slitherlink/deduce';
-import { LEVEL_OPTIONS, LEVELS, type Grade } from '../slitherlink/grade';
-import { seededRandom } from '../util/random';
-import { writeSlitherlink, writeSolutionBlock } from '../exchange/text';
+import { Grid } from '../../model/grid';
+import { hintsOfEdges, loopEdgesOf } from '../../model/loop';
+import { deduce } from '../deduce';
+import { LEVEL_OPTIONS, LEVELS, type Grade } from '../grade';
+import { seededRandom } from '../../util/random';
+import { writeSlitherlink, writeSolutionBlock } from '../../exchange/text';
 import { randomInside } from './randomLoop';
 
 export type Level = Exclude<Grade, 'needs search'>;

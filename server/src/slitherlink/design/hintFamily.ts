@@ -8,14 +8,14 @@
  * the answer is A = 2^cells \ D. From A: how many sets, how many minimal ones, the minimum size,
  * one minimum set, and the "hardest" set (fewest 4s, then 0s, 3s, 1s, 2s, in that order).
  */
-import { Grid } from '../model/grid';
-import { deadlineOf, resolveLimits, StopError, type RunControl, type Stopped } from '../zdd/control';
-import { ACCEPT, REJECT, type Spec } from '../zdd/spec';
-import { buildZdd } from '../zdd/build';
-import { Zdd } from '../zdd/zdd';
-import { gridEdgeOrder } from '../slitherlink/spec';
-import { difference, exists, minimalSets, minWeightSet, OpGuard, powerSet } from '../zdd/familyOps';
-import { hintsOfEdges, loopEdgesOf, loopProblem } from '../model/loop';
+import { Grid } from '../../model/grid';
+import { deadlineOf, resolveLimits, StopError, type RunControl, type Stopped } from '../../zdd/control';
+import { ACCEPT, REJECT, type Spec } from '../../zdd/spec';
+import { buildZdd } from '../../zdd/build';
+import { Zdd } from '../../zdd/zdd';
+import { gridEdgeOrder } from '../spec';
+import { difference, exists, minimalSets, minWeightSet, OpGuard, powerSet } from '../../zdd/familyOps';
+import { hintsOfEdges, loopEdgesOf, loopProblem } from '../../model/loop';
 
 const DISAGREE = 7; // a counter past L's count: this cell can no longer agree
 

@@ -2,9 +2,9 @@
  * What a `.slk` file's solution block (the designer's intended loop) says about the file's own
  * hints and about a solution: pure facts from the parsed puzzle, cheap enough for every keystroke.
  */
-import { Grid } from '../model/grid';
-import type { SlitherlinkPuzzle } from '../model/puzzle';
-import { hintsOfEdges, insideOfEdges, loopEdgesOf, loopProblem } from '../model/loop';
+import { Grid } from '../../model/grid';
+import type { SlitherlinkPuzzle } from '../../model/puzzle';
+import { hintsOfEdges, insideOfEdges, loopEdgesOf, loopProblem } from '../../model/loop';
 import { loopDefects, type LoopDefect } from './loopDefects';
 
 export interface Disagreement {

@@ -9,10 +9,10 @@
  * the explicit solutions when they are few, else by a DP over the ZDD nodes that tracks how many
  * of the cell's open edges a set takes (0..4).
  */
-import { Grid } from '../model/grid';
-import { resolveLimits, StopError, type RunControl, type Stopped } from '../zdd/control';
-import { deduce } from '../slitherlink/deduce';
-import { buildLoops, type LoopFamily } from '../slitherlink/solve';
+import { Grid } from '../../model/grid';
+import { resolveLimits, StopError, type RunControl, type Stopped } from '../../zdd/control';
+import { deduce } from '../deduce';
+import { buildLoops, type LoopFamily } from '../solve';
 import { countLoops } from './uniqueness';
 
 export interface HintSuggestion {

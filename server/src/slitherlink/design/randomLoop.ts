@@ -4,7 +4,7 @@
  * cells meet only at a corner (the loop would touch itself). The border of the region is then
  * one simple loop.
  */
-import { seededRandom } from '../util/random';
+import { seededRandom } from '../../util/random';
 
 export function randomInside(rows: number, cols: number, rand: () => number, fill = 0.5): Uint8Array {
   const n = rows * cols;

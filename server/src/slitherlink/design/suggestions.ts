@@ -4,8 +4,8 @@
  * totals say how many there were), so that a diagnostic can carry them to its quick fixes.
  */
 import { suggestHints, type HintSuggestion } from './makeUnique';
-import type { SlitherlinkPuzzle } from '../model/puzzle';
-import type { RunControl, Stopped } from '../zdd/control';
+import type { SlitherlinkPuzzle } from '../../model/puzzle';
+import type { RunControl, Stopped } from '../../zdd/control';
 
 export interface HintChoice {
   row: number;

@@ -2,14 +2,14 @@
  * The one uniqueness test the design tools use: deduction, then the ZDD of all loops over the
  * edges left open (the same path as checkSlitherlink, without redundancy or second solutions).
  */
-import { Grid } from '../model/grid';
-import type { SlitherlinkPuzzle } from '../model/puzzle';
-import type { RunControl } from '../zdd/control';
-import { deduce } from '../slitherlink/deduce';
-import { buildLoops } from '../slitherlink/solve';
-import { SlitherlinkSpec } from '../slitherlink/spec';
-import { existsSet } from '../zdd/build';
-import { ACCEPT, REJECT, type Spec } from '../zdd/spec';
+import { Grid } from '../../model/grid';
+import type { SlitherlinkPuzzle } from '../../model/puzzle';
+import type { RunControl } from '../../zdd/control';
+import { deduce } from '../deduce';
+import { buildLoops } from '../solve';
+import { SlitherlinkSpec } from '../spec';
+import { existsSet } from '../../zdd/build';
+import { ACCEPT, REJECT, type Spec } from '../../zdd/spec';
 
 /** Exact number of loops meeting `hints`. Throws StopError on a limit. */
 export function countLoops(grid: Grid, hints: Int8Array, control?: RunControl): bigint {

@@ -7,7 +7,7 @@
  * - CLUES: one entry per face in Loopy's face order: `0`-`9` and `A`-`Z` (10..35) a clue, `a`-`z`
  *   a run of 1..26 faces without one (loopy.c new_game / state_to_text).
  */
-import { makeLattice, tilingByLoopyType, tilingInfo, tilingSizeError, type TilingRef } from '../model/lattice';
+import { makeLattice, tilingByLoopyType, tilingInfo, tilingSizeError, type TilingRef } from '../../model/lattice';
 
 export interface LoopyTiling {
   tiling: TilingRef;

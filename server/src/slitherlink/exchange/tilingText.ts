@@ -1,6 +1,6 @@
 /** Writes a Slitherlink on a tiling as `.slk` text (docs/tilings.md; the inverse of parse/tiling.ts). */
-import { makeLattice, type TilingRef } from '../model/lattice';
-import { metadataLines } from './text';
+import { makeLattice, type TilingRef } from '../../model/lattice';
+import { metadataLines } from '../../exchange/text';
 
 /** The `# grid:` value of a tiling: `honeycomb 10x10`, `triangular 12x10 old` for Loopy's old triangular grid. */
 export function gridLineValue(tiling: TilingRef): string {

@@ -5,11 +5,11 @@
  */
 import { intendedLoop } from '../design/intendedLoop';
 import { defectCells, describeDefect, type LoopDefect } from '../design/loopDefects';
-import type { Puzzle, SlitherlinkPuzzle } from '../model/puzzle';
-import type { Range } from '../model/range';
-import { Codes } from '../protocol-types';
-import type { Finding } from './finding';
-import { cellName } from './words';
+import type { Puzzle, SlitherlinkPuzzle } from '../../model/puzzle';
+import type { Range } from '../../model/range';
+import { Codes } from '../../protocol-types';
+import type { Finding } from '../../findings/finding';
+import { cellName } from '../../findings/words';
 
 /** Defects of the marks shown one by one; a block with more (a checkerboard) gets one summary more. */
 const MAX_DEFECTS = 20;

@@ -4,11 +4,11 @@
  * while the marks are no loop.
  */
 import { cellsWhereLoopsDiffer, intendedLoop } from '../design/intendedLoop';
-import type { Analysis } from '../genres/extras';
-import type { Puzzle } from '../model/puzzle';
-import { Codes } from '../protocol-types';
-import { MAX_RELATED, type Finding } from './finding';
-import { cellName } from './words';
+import type { Analysis } from '../../genres/extras';
+import type { Puzzle } from '../../model/puzzle';
+import { Codes } from '../../protocol-types';
+import { MAX_RELATED, type Finding } from '../../findings/finding';
+import { cellName } from '../../findings/words';
 
 export function solutionNotIntended(p: Puzzle | null, a: Analysis): Finding | null {
   const r = a.result;
