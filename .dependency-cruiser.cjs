@@ -1,45 +1,64 @@
 /**
  * The layering, checked by dependency-cruiser (`npm run lint:layers`, part of `npm test`).
  *
- * server/src's folders form layers: a folder imports only folders of lower layers (never one of
- * its own layer), so there is no import cycle between folders. A new folder must be given a
- * layer here. The other rules: only lsp/ knows LSP, the engine (zdd/) knows no puzzle, and the
- * client reaches the server only through the shared-types module, which holds the protocol's
- * names and re-exports the server's types (it imports nothing else), so no server code runs in
- * the client.
+ * server/src's folders form layers: a module imports only modules of lower layers (or of its own
+ * folder), so there is no import cycle between folders. A new folder must be given a layer here.
+ *
+ * The genres: each genre is one folder (server/src/<kind>/: its solvers, parser, check, findings,
+ * pictures, designer's tools; its `genre.ts` exports the object) registered by one line of
+ * server/src/genres/index.ts. The genre folders are found from that registry (the folders it
+ * imports a `genre` module from), so a new genre needs no line here. They form one layer, above
+ * what they share (util .. preview) and the interface they implement (genres/genre.ts, types
+ * only), below the registry (the rest of genres/), which is below everything that asks it
+ * (worker, lsp, cli). A genre folder imports no other genre folder, and nothing outside the
+ * genre folders and the registry imports a genre folder.
+ *
+ * The other rules: only lsp/ knows LSP, the engine (zdd/) knows no puzzle, and the client reaches
+ * the server only through the shared-types module, which holds the protocol's names and types
+ * (it imports the server for types only), so no server code runs in the client.
  */
+const fs = require('node:fs');
+const path = require('node:path');
 
-/** Lowest first. Folders on one line are independent of each other. */
+/** The genre folders: those the registry imports a `genre` module from. */
+const GENRE_FOLDERS = (() => {
+  const registry = fs.readFileSync(path.join(__dirname, 'server/src/genres/index.ts'), 'utf8');
+  return [...registry.matchAll(/from '\.\.\/([^/']+)\/genre'/g)].map((m) => m[1]).sort();
+})();
+
+const folder = (name) => ({ name, path: `^server/src/${name}/` });
+
+/** Lowest first. Entries on one line are independent of each other (a genre folder of every other one). */
 const LAYERS = [
-  ['util', 'zdd', 'model'],
-  ['parse', 'exchange'],
-  ['slitherlink', 'numberlink'],
-  ['analysis'],
-  ['design'],
-  ['genres'],
-  ['findings'],
-  ['worker'],
-  ['lsp'],
-  ['cli'],
+  ['util', 'zdd', 'model'].map(folder),
+  ['parse', 'exchange'].map(folder),
+  [folder('analysis')],
+  ['findings', 'preview'].map(folder),
+  [{ name: 'genre-interface', path: '^server/src/genres/genre[.]ts$' }],
+  GENRE_FOLDERS.map(folder),
+  [{ name: 'genres', path: '^server/src/genres/(?!genre[.]ts$)' }],
+  [folder('worker')],
+  [folder('lsp')],
+  [folder('cli')],
 ];
 
 /** The one module the client may import from the server (it imports the server for types only). */
 const SHARED_TYPES = '^server/src/protocol-types[.]ts$';
 
-const known = LAYERS.flat();
+const knownFolders = [...new Set(LAYERS.flat().map((l) => /^\^server\/src\/([^/(]+)\//.exec(l.path)?.[1]).filter(Boolean))];
 const alt = (names) => `(${names.join('|')})`;
 
 const layerRules = LAYERS.flatMap((layer, i) => {
   const below = LAYERS.slice(0, i).flat();
-  return layer.map((folder) => ({
-    name: `layer-${folder}`,
-    comment: `server/src/${folder}/ imports only ${below.length ? below.join(', ') : 'itself'} (lower layers, .dependency-cruiser.cjs LAYERS)`,
+  return layer.map((entry) => ({
+    name: `layer-${entry.name}`,
+    comment: `${entry.path} imports only ${below.length ? below.map((b) => b.name).join(', ') : 'itself'} (lower layers, .dependency-cruiser.cjs LAYERS)`,
     severity: 'error',
-    from: { path: `^server/src/${folder}/` },
+    from: { path: entry.path },
     to: {
       path: '^server/src/',
       // The shared-types module (server/src/*.ts) holds only names and types: any layer may use it.
-      pathNot: [`^server/src/${folder}/`, '^server/src/[^/]+[.]ts$', ...(below.length ? [`^server/src/${alt(below)}/`] : [])],
+      pathNot: [entry.path, '^server/src/[^/]+[.]ts$', ...below.map((b) => b.path)],
     },
   }));
 });
@@ -51,8 +70,15 @@ module.exports = {
       name: 'unlayered-folder',
       comment: 'every folder of server/src has a layer in .dependency-cruiser.cjs (LAYERS)',
       severity: 'error',
-      from: { path: `^server/src/(?!${alt(known)}/)[^/]+/` },
+      from: { path: `^server/src/(?!${alt(knownFolders)}/)[^/]+/` },
       to: { path: '^server/src/' },
+    },
+    {
+      name: 'genres-through-the-registry',
+      comment: 'only a genre\'s own folder and the registry (server/src/genres/) import a genre folder',
+      severity: 'error',
+      from: { path: '^server/src/', pathNot: ['^server/src/genres/', `^server/src/${alt(GENRE_FOLDERS)}/`] },
+      to: { path: `^server/src/${alt(GENRE_FOLDERS)}/` },
     },
     {
       name: 'server-root-module',

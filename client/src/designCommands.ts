@@ -8,7 +8,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ExecuteCommandRequest } from 'vscode-languageclient/node';
-import { parseSlitherlink } from '../../server/src/parse/index';
+import { parseSlitherlink } from './localParse';
 import { serverCommands, targetUri, type CommandHost } from './commands';
 import {
   DEFAULT_SIZE,

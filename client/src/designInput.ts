@@ -59,7 +59,7 @@ export function parseSize(input: string): { rows: number; cols: number } | { err
 export function sizeWarning(kind: 'slitherlink' | 'numberlink', input: string): string | null {
   const r = parseSize(input);
   if ('error' in r) return null;
-  const note = slowGenerateNote(kind, r.cols, r.rows);
+  const note = slowGenerateNote({ name: kind === 'slitherlink' ? 'Slitherlink' : 'Numberlink', slowCells: kind === 'slitherlink' ? 35 * 35 : 25 * 25 }, r.cols, r.rows);
   return note ? `${note[0]!.toUpperCase()}${note.slice(1)} (the setting linkpuzzle.limits.timeMs bounds it; you can cancel it).` : null;
 }
 

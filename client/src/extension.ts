@@ -10,7 +10,7 @@ import {
   type ServerOptions,
 } from 'vscode-languageclient/node';
 import type { CheckResult } from '../../server/src/protocol-types';
-import { parsePuzzle } from '../../server/src/parse/index';
+import { parseLocal } from './localParse';
 import { registerCommands, Commands, type CommandHost } from './commands';
 import { registerDesignCommands } from './designCommands';
 import { registerExchangeCommands } from './exchange';
@@ -52,7 +52,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const store = new ResultStore((uri, version) => {
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
     if (!doc || doc.version !== version) return undefined;
-    const { puzzle } = parsePuzzle(doc.getText(), doc.languageId === 'numberlink' ? 'numberlink' : 'slitherlink');
+    const { puzzle } = parseLocal(doc.getText(), doc.languageId);
     return puzzle ? puzzleSignature(puzzle) : undefined;
   });
 

@@ -7,8 +7,8 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { SetCellCommand, type ApplyHintsResult, type CheckResult, type Puzzle, type PuzzleKind } from '../../server/src/protocol-types';
-import { parsePuzzle } from '../../server/src/parse/index';
+import { SetCellCommand, type ApplyHintsResult, type CheckResult } from '../../server/src/protocol-types';
+import { parseLocal, type LocalPuzzle } from './localParse';
 import { messageSvg, renderSvg } from './render';
 import { previewTarget } from './previewTarget';
 import { newNonce, previewHtml, type HostMessage, type PageMessage, type PreviewState } from './previewHtml';
@@ -29,7 +29,7 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
   private panelDisposables: vscode.Disposable[] = [];
   private timer: NodeJS.Timeout | undefined;
   /** Parse of the previewed text, by document version (clicks map cells to text through it). */
-  private parsed: { uri: string; version: number; puzzle: Puzzle | null; message: string } | undefined;
+  private parsed: { uri: string; version: number; puzzle: LocalPuzzle | null; message: string } | undefined;
   /** "Draw loop" edits, applied in order. */
   private edits: Promise<void> = Promise.resolve();
   /** The puzzle whose editor was active last, panel or not (a restored panel follows it). */
@@ -178,11 +178,10 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
     return vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
   }
 
-  private parse(doc: vscode.TextDocument): { puzzle: Puzzle | null; message: string } {
+  private parse(doc: vscode.TextDocument): { puzzle: LocalPuzzle | null; message: string } {
     const uri = doc.uri.toString();
     if (this.parsed && this.parsed.uri === uri && this.parsed.version === doc.version) return this.parsed;
-    const kind: PuzzleKind = doc.languageId === 'numberlink' ? 'numberlink' : 'slitherlink';
-    const { puzzle, problems } = parsePuzzle(doc.getText(), kind);
+    const { puzzle, problems } = parseLocal(doc.getText(), doc.languageId);
     const message = problems.length > 0 ? problems[0].message : '';
     this.parsed = { uri, version: doc.version, puzzle, message };
     return this.parsed;

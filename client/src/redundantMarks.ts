@@ -5,13 +5,13 @@
  * about the text shown (same grid and hints).
  */
 import * as vscode from 'vscode';
-import type { CheckResult, Puzzle, Range } from '../../server/src/protocol-types';
-import { parsePuzzle } from '../../server/src/parse/index';
+import type { CheckResult, Range } from '../../server/src/protocol-types';
+import { parseLocal, type LocalPuzzle } from './localParse';
 import { isPuzzleDocument, type ResultStore } from './results';
 import { puzzleSignature } from './signature';
 
 /** The text ranges of the redundant hints of `result`, if it is a unique Slitherlink result for this puzzle. Pure. */
-export function redundantHintRanges(p: Puzzle, result: CheckResult | undefined): Range[] {
+export function redundantHintRanges(p: LocalPuzzle, result: CheckResult | undefined): Range[] {
   if (p.kind !== 'slitherlink' || result?.verdict !== 'unique' || result.rows !== p.rows || result.cols !== p.cols) return [];
   const out: Range[] = [];
   for (const { row, col } of result.redundant ?? []) {
@@ -58,7 +58,7 @@ export class RedundantMarks implements vscode.Disposable {
     if (!entry || doc.languageId !== 'slitherlink' || entry.result.verdict !== 'unique' || !entry.result.redundant?.length) return [];
     const text = doc.getText();
     if (text.length > MAX_CHARS) return [];
-    const { puzzle } = parsePuzzle(text, 'slitherlink');
+    const { puzzle } = parseLocal(text, doc.languageId);
     if (!puzzle) return [];
     // Only a result about these very hints (comments and spacing may have changed since).
     const current = entry.signature !== undefined ? entry.signature === puzzleSignature(puzzle) : entry.version === doc.version;

@@ -20,7 +20,10 @@
  * the other's edges that this one lacks (`lp-edge-other`); of a Numberlink, the cells used
  * differently (`lp-diff-cell`). So either board alone shows every difference.
  */
-import type { CellRef, CheckResult, HintChoice, LoopSolution, NumberlinkPuzzle, PathSolution, Puzzle, SlitherlinkPuzzle, Suggestions, Usage } from '../../server/src/protocol-types';
+import type { CellRef, CheckResult, HintChoice, LoopSolution, PathSolution, Suggestions, Usage } from '../../server/src/protocol-types';
+import type { LocalPuzzle as Puzzle } from './localParse';
+import type { NumberlinkPuzzle } from '../../server/src/numberlink/puzzle';
+import type { SlitherlinkPuzzle } from '../../server/src/slitherlink/puzzle';
 import type { TilingPicture } from '../../server/src/protocol-types';
 import { layoutTiling, tilingBoard, type Segment } from './renderTiling';
 import { Grid } from '../../server/src/model/grid';

@@ -3,7 +3,7 @@
  * spacing and metadata other than the rule do not change it, so a result stays current through
  * such edits (the server does not re-publish for them). Pure: no VS Code imports.
  */
-import type { Puzzle } from '../../server/src/protocol-types';
+import type { LocalPuzzle as Puzzle } from './localParse';
 
 export function puzzleSignature(p: Puzzle): string {
   if (p.kind === 'slitherlink') return `slk ${p.rows}x${p.cols} ${p.hints.join(',')}`;

@@ -9,7 +9,7 @@
  * and with the file's own line ends. Clearing the last inside cell removes the block: a `---` line
  * with no `x` after it is not a block (it would read as a grid row), so the file stays valid.
  */
-import { parseSlitherlink } from '../../server/src/parse/index';
+import { parseSlitherlink } from './localParse';
 import { splitLines } from '../../server/src/parse/lines';
 import { findSolutionSeparator } from '../../server/src/slitherlink/solutionBlock';
 

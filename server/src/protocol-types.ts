@@ -4,14 +4,13 @@
  * of what it sends (the check result, the puzzle model). It imports the server's modules for types
  * only, so no server code runs in the client through it (.dependency-cruiser.cjs checks both).
  */
-import type { CellRef, CheckResult, Verdict } from './analysis/result';
-import type { Suggestions } from './slitherlink/design/suggestions';
+import type { CellRef, CheckResult, Suggestions, Verdict } from './analysis/result';
 import type { TilingPicture } from './model/latticePicture';
 
 export type { CellRef, CheckResult, Verdict };
 export type { LoopSolution, PathSolution, Usage } from './analysis/result';
-export type { HintChoice, Suggestions } from './slitherlink/design/suggestions';
-export type { NumberlinkPuzzle, Puzzle, PuzzleKind, SlitherlinkPuzzle } from './model/puzzle';
+export type { HintChoice, Suggestions } from './analysis/result';
+export type { Puzzle, PuzzleKind } from './model/puzzle';
 export type { Range } from './model/range';
 export type { TilingRef } from './model/lattice';
 export type { TilingPicture };
@@ -178,10 +177,15 @@ export const SetCellCommand = 'linkpuzzle.setCell';
  */
 export const GenerateCommand = 'linkpuzzle.generate';
 export interface GenerateParams {
-  kind: 'slitherlink' | 'numberlink';
+  /** The genre (its kind: GeneratorInfo.kind). */
+  kind: string;
   rows: number;
   cols: number;
   seed?: number;
+  /*
+   * The genre's own options (GenreGenerate.flags), named as its CLI flags without the dashes,
+   * camel-cased (`--allow-adjacent`: allowAdjacent); a switch is `true`.
+   */
   /** Numberlink rule words (`nikoli`, `fill`, `notouch`). */
   rule?: string;
   /** Slitherlink: stop removing hints at this fraction of the cells (0..1). */
@@ -211,11 +215,6 @@ export interface GenerateResult {
 export const GENERATE_MIN_SIDE = 2;
 export const GENERATE_MAX_SIDE = 60;
 
-/**
- * Above this many cells a generate took tens of seconds to a minute (the default time limit) on a
- * busy 2-core machine: Slitherlink 30x30 5 s, 40x40 21-60 s; Numberlink 25x25 1-20 s, 30x30 4-38 s.
- */
-const SLOW_CELLS = { slitherlink: 35 * 35, numberlink: 25 * 25 } as const;
 
 /** Why a width x height cannot be generated, or null when it can. */
 export function generateSizeError(cols: number, rows: number): string | null {
@@ -227,11 +226,15 @@ export function generateSizeError(cols: number, rows: number): string | null {
   return null;
 }
 
-/** A warning for sizes that take long (and may end at the time limit), or null. */
-export function slowGenerateNote(kind: 'slitherlink' | 'numberlink', cols: number, rows: number): string | null {
-  if (cols * rows <= SLOW_CELLS[kind]) return null;
-  const name = kind === 'slitherlink' ? 'Slitherlink' : 'Numberlink';
-  return `a ${cols}x${rows} ${name} may take a minute or more, and may stop at the time limit before it is done`;
+/**
+ * A warning for sizes that take long (and may end at the time limit), or null. `slowCells`: the
+ * genre's (GeneratorInfo): above it a generate took tens of seconds to a minute (the default time
+ * limit) on a busy 2-core machine: Slitherlink 30x30 5 s, 40x40 21-60 s; Numberlink 25x25 1-20 s,
+ * 30x30 4-38 s.
+ */
+export function slowGenerateNote(genre: { name: string; slowCells: number }, cols: number, rows: number): string | null {
+  if (cols * rows <= genre.slowCells) return null;
+  return `a ${cols}x${rows} ${genre.name} may take a minute or more, and may stop at the time limit before it is done`;
 }
 
 export const LoopBlockFromSolutionCommand = 'linkpuzzle.loopBlockFromSolution';

@@ -11,7 +11,7 @@ import { Grid } from '../../server/src/model/grid';
 import { hintsOfEdges, loopEdgesOf } from '../../server/src/model/loop';
 import { seededRandom } from '../../server/src/util/random';
 import { randomInside } from '../../server/src/slitherlink/design/randomLoop';
-import { randomHamiltonianPath } from '../../server/src/slitherlink/design/generate';
+import { randomHamiltonianPath } from '../../server/src/numberlink/generate';
 
 export type NumberlinkDraftMode = 'paths' | 'random';
 

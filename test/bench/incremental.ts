@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { SlitherlinkSession } from '../../server/src/slitherlink/incremental';
 import { checkSlitherlink } from '../../server/src/slitherlink/check';
-import type { SlitherlinkPuzzle } from '../../server/src/model/puzzle';
-import { parseSlitherlink } from '../../server/src/parse/index';
+import type { SlitherlinkPuzzle } from '../../server/src/slitherlink/puzzle';
+import { parseSlitherlink } from '../../server/src/slitherlink/parse';
 
 export interface EditRun {
   cell: string;

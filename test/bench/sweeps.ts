@@ -4,8 +4,8 @@
 // counting the states created (a build that passes maxNodes counts as maxNodes). Prints one JSON
 // object: per puzzle the states of each sweep (-1: not a candidate) and the index chosen.
 import { readFileSync } from 'node:fs';
-import { parsePuzzle } from '../../server/src/parse/index';
-import type { NumberlinkPuzzle } from '../../server/src/model/puzzle';
+import { parsePuzzle } from '../../server/src/genres/index';
+import type { NumberlinkPuzzle } from '../../server/src/numberlink/puzzle';
 import { chooseSweep, makeInstance, type Sweep } from '../../server/src/numberlink/instance';
 import { deduce } from '../../server/src/numberlink/deduce';
 import { buildNumberlinkZdd } from '../../server/src/numberlink/solve';

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkText } from '../../server/src/genres/check';
 import type { PuzzleKind } from '../../server/src/model/puzzle';
-import { parseSlitherlink } from '../../server/src/parse/index';
+import { parseSlitherlink } from '../../server/src/slitherlink/parse';
 
 export interface UsageCase {
   name: string;

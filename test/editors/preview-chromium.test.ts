@@ -10,8 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/genres/check';
 import { findSuggestions } from '../../server/src/slitherlink/design/suggestions';
 import type { CheckResult, PathSolution } from '../../server/src/analysis/result';
-import type { Puzzle } from '../../server/src/model/puzzle';
-import { parseNumberlink, parseSlitherlink } from '../../server/src/parse/index';
+import type { NumberlinkPuzzle } from '../../server/src/numberlink/puzzle';
+import type { SlitherlinkPuzzle } from '../../server/src/slitherlink/puzzle';
+
+type Puzzle = SlitherlinkPuzzle | NumberlinkPuzzle;
+import { parseNumberlink } from '../../server/src/numberlink/parse';
+import { parseSlitherlink } from '../../server/src/slitherlink/parse';
 import { makeLattice, TILINGS } from '../../server/src/model/lattice';
 import { tilingPicture } from '../../server/src/model/latticePicture';
 import { PATH_COLORS, renderSvg } from '../../client/src/render';

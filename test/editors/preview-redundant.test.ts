@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/genres/check';
-import { parseSlitherlink } from '../../server/src/parse/index';
+import { parseSlitherlink } from '../../server/src/slitherlink/parse';
 import { renderSvg } from '../../client/src/render';
 import type { HostMessage } from '../../client/src/previewHtml';
 import { redundancySentence, statusText } from '../../client/src/summary';

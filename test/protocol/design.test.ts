@@ -15,8 +15,9 @@ import { checkSlitherlink } from '../../server/src/slitherlink/check';
 import type { LoopSolution } from '../../server/src/analysis/result';
 import { hintsOfEdges, loopEdgesOf } from '../../server/src/model/loop';
 import { Grid } from '../../server/src/model/grid';
-import type { SlitherlinkPuzzle } from '../../server/src/model/puzzle';
-import { parseNumberlink, parseSlitherlink } from '../../server/src/parse/index';
+import type { SlitherlinkPuzzle } from '../../server/src/slitherlink/puzzle';
+import { parseNumberlink } from '../../server/src/numberlink/parse';
+import { parseSlitherlink } from '../../server/src/slitherlink/parse';
 import { bitsOf, bruteHintFamily, hardKey, popcount } from '../unit/design-brute';
 import { root, serverPath, sleep, TestClient } from './lspClient';
 

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
 import { checkText } from '../../server/src/genres/check';
-import { parseNumberlink, parseSlitherlink } from '../../server/src/parse/index';
+import { parseNumberlink } from '../../server/src/numberlink/parse';
+import { parseSlitherlink } from '../../server/src/slitherlink/parse';
 import { root, TestClient } from './lspClient';
 
 const fixture = (name: string) => readFileSync(join(root, 'test/fixtures/lsp', name), 'utf8');

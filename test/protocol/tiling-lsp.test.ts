@@ -12,8 +12,8 @@ import type { CodeAction, Diagnostic, Hover, TextEdit } from 'vscode-languageser
 import { checkText } from '../../server/src/genres/check';
 import type { LoopSolution } from '../../server/src/analysis/result';
 import { makeLattice } from '../../server/src/model/lattice';
-import type { SlitherlinkPuzzle } from '../../server/src/model/puzzle';
-import { parseSlitherlink } from '../../server/src/parse/index';
+import type { SlitherlinkPuzzle } from '../../server/src/slitherlink/puzzle';
+import { parseSlitherlink } from '../../server/src/slitherlink/parse';
 import { root, TestClient } from './lspClient';
 
 // The honeycomb has 10 faces on each of its 10 lines (face = line * 10 + place, as on squares); the

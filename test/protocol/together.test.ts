@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeAction, Diagnostic, Hover, TextEdit } from 'vscode-languageserver-protocol';
 import { checkText } from '../../server/src/genres/check';
 import type { CellRef } from '../../server/src/analysis/result';
-import { parseSlitherlink } from '../../server/src/parse/index';
+import { parseSlitherlink } from '../../server/src/slitherlink/parse';
 import { root, TestClient } from './lspClient';
 
 const slk = (name: string) => readFileSync(join(root, 'test/fixtures/slitherlink', name), 'utf8');

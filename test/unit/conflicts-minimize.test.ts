@@ -3,14 +3,15 @@
  * brute force: every claim (no solution, 1-minimal, unique, minimal) is re-checked by plain search.
  */
 import { describe, expect, it } from 'vitest';
-import { findConflictingHints } from '../../server/src/analysis/conflicts';
-import { hintUnits, keepUnits } from '../../server/src/analysis/hints';
+import { findConflictingHints, hintUnits, keepUnits } from '../../server/src/genres/extras';
 import { minimizeHints } from '../../server/src/slitherlink/minimize';
 import { checkSlitherlink } from '../../server/src/slitherlink/check';
 import type { LoopSolution } from '../../server/src/analysis/result';
 import { Grid } from '../../server/src/model/grid';
-import type { NumberlinkPuzzle, SlitherlinkPuzzle } from '../../server/src/model/puzzle';
-import { parseNumberlink, parseSlitherlink } from '../../server/src/parse/index';
+import type { NumberlinkPuzzle } from '../../server/src/numberlink/puzzle';
+import type { SlitherlinkPuzzle } from '../../server/src/slitherlink/puzzle';
+import { parseNumberlink } from '../../server/src/numberlink/parse';
+import { parseSlitherlink } from '../../server/src/slitherlink/parse';
 import { bruteSolve } from './numberlink-brute';
 import { bruteLoops } from './slitherlink-brute';
 

@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseSlitherlink, parseNumberlink } from '../../server/src/parse/index';
+import { parseSlitherlink } from '../../server/src/slitherlink/parse';
+import { parseNumberlink } from '../../server/src/numberlink/parse';
 import { checkSlitherlink } from '../../server/src/slitherlink/check';
 import { checkNumberlink } from '../../server/src/numberlink/check';
 import { bruteLoops } from './slitherlink-brute';
@@ -221,7 +222,7 @@ import { Grid } from '../../server/src/model/grid';
 import { hintsOfEdges, loopEdgesOf } from '../../server/src/model/loop';
 import { seededRandom } from '../../server/src/util/random';
 import { randomInside } from '../../server/src/slitherlink/design/randomLoop';
-import { writeSlitherlink, writeSolutionBlock } from '../../server/src/exchange/text';
+import { writeSlitherlink, writeSolutionBlock } from '../../server/src/slitherlink/exchange/write';
 
 describe('linkpuzzle design under limits: never "unique" unless a check proved it', () => {
   /** A .slk of the loop with the loop's hints on the cells `keep` says, and the loop block. */

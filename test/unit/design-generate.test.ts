@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Grid } from '../../server/src/model/grid';
 import { checkSlitherlink } from '../../server/src/slitherlink/check';
 import { checkNumberlink } from '../../server/src/numberlink/check';
-import { generateNumberlink, generateSlitherlink, randomHamiltonianPath } from '../../server/src/slitherlink/design/generate';
+import { generateSlitherlink } from '../../server/src/slitherlink/design/generate';
+import { generateNumberlink, randomHamiltonianPath } from '../../server/src/numberlink/generate';
 import { randomInside } from '../../server/src/slitherlink/design/randomLoop';
 import { loopEdgesOf, loopProblem } from '../../server/src/model/loop';
 import { seededRandom } from '../../server/src/util/random';
@@ -10,8 +11,8 @@ import { puzzleOf } from '../../server/src/slitherlink/design/uniqueness';
 import { bruteLoops } from './slitherlink-brute';
 import { bruteSolve } from './numberlink-brute';
 import { generateText } from '../../server/src/genres/generate';
-import { parseNumberlink } from '../../server/src/parse/index';
-import type { NumberlinkRule } from '../../server/src/model/puzzle';
+import { parseNumberlink } from '../../server/src/numberlink/parse';
+import type { NumberlinkRule } from '../../server/src/numberlink/puzzle';
 
 /** Labels whose two ends are neighbouring cells, read from the cells alone (not from the generator's paths). */
 function neighbourPairs(rows: number, cols: number, cells: Int32Array): number {
@@ -118,11 +119,11 @@ describe('Numberlink generator', () => {
     const before = [
       '.........G', '.E.......D', '...E9449.7', '3C....A...', '3.....F.5.', '..GA.8..57', '.F...C....', '.22....B6.', '.11.B8..6.', '........D.',
     ].join('\n');
-    const g = generateText({ kind: 'numberlink', rows: 10, cols: 10, seed: 3, allowAdjacent: true });
+    const g = generateText({ kind: 'numberlink', rows: 10, cols: 10, seed: 3, options: { allowAdjacent: true } });
     expect(g.text).toBe(`# generator: linkpuzzle generate numberlink 10x10 --seed 3 --allow-adjacent\n10 10\n${before}\n`);
     const p = parseNumberlink(g.text).puzzle!;
     expect(neighbourPairs(10, 10, p.cells)).toBe(6);
-    expect(g.kind === 'numberlink' && g.puzzle.adjacentPairs).toBe(6);
+    expect(generateNumberlink(10, 10, { seed: 3, allowAdjacent: true }).adjacentPairs).toBe(6);
     // the default puzzle of the same seed has none
     const d = generateText({ kind: 'numberlink', rows: 10, cols: 10, seed: 3 });
     expect(neighbourPairs(10, 10, parseNumberlink(d.text).puzzle!.cells)).toBe(0);

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver';
-import { parseSlitherlink } from '../../server/src/parse/index';
+import { parseSlitherlink } from '../../server/src/slitherlink/parse';
 import { checkText } from '../../server/src/genres/check';
 import { findSuggestions } from '../../server/src/slitherlink/design/suggestions';
-import type { SlitherlinkPuzzle } from '../../server/src/model/puzzle';
-import { suggestActions } from '../../server/src/lsp/suggest';
+import type { SlitherlinkPuzzle } from '../../server/src/slitherlink/puzzle';
+import { genreActions } from '../../server/src/lsp/genreActions';
+
+/** The genre's quick fixes (Slitherlink's from its suggestions). */
+const suggestActions = (ctx: never, diagnostics: Diagnostic[]) => genreActions(ctx, diagnostics, ['quickfix']);
 import { Codes, DiagnosticSource } from '../../server/src/protocol-types';
 
 const uri = 'file:///t.slk';

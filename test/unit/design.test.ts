@@ -100,7 +100,7 @@ describe("Shirai's removal (puzzle from a loop)", () => {
   });
 });
 
-import { parseSlitherlink } from '../../server/src/parse/index';
+import { parseSlitherlink } from '../../server/src/slitherlink/parse';
 
 describe('.slk solution block', () => {
   it('parses the block after --- and leaves the grid as before', () => {

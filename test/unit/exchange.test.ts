@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  decode4Cell, decodeNumber16, encode4Cell, encodeNumber16, numberlinkUrl, parsePuzzLink, slitherlinkUrl,
-} from '../../server/src/exchange/puzzlink';
+import { decode4Cell, encode4Cell, parseSlitherUrl, slitherlinkUrl } from '../../server/src/slitherlink/exchange/puzzlink';
+import { decodeNumber16, encodeNumber16, numberlinkUrl, parseNumlinUrl } from '../../server/src/numberlink/exchange/puzzlink';
+import { puzzLinkType } from '../../server/src/exchange/puzzlink';
+import { importText } from '../../server/src/genres/exchange';
 import { loopyId, parseLoopyId } from '../../server/src/slitherlink/exchange/loopy';
 import { copiedMessage, urlFromText } from '../../client/src/exchangeText';
+
+/** A puzz.link URL as its genre reads it (the grid), or why not: the import's own error. */
+function parsePuzzLink(url: string) {
+  const imported = importText(url);
+  if ('error' in imported) return imported;
+  const { type } = puzzLinkType(url);
+  if (type === 'slither') {
+    const g = parseSlitherUrl(url);
+    return 'error' in g ? g : { kind: 'slitherlink' as const, ...g };
+  }
+  const g = parseNumlinUrl(url);
+  return 'error' in g ? g : { kind: 'numberlink' as const, ...g };
+}
 
 interface UrlFixture { file: string; url: string; grid: string[]; loopy?: string }
 const fixtures: UrlFixture[] = JSON.parse(
@@ -134,8 +148,8 @@ describe('Loopy game IDs', () => {
 
 describe('replaceHints (text with only the hint cells changed)', () => {
   it('keeps comments, spacing, CRLF line ends and the loop block; works for compact and token rows', async () => {
-    const { parseSlitherlink } = await import('../../server/src/parse/index');
-    const { replaceHints } = await import('../../server/src/exchange/text');
+    const { parseSlitherlink } = await import('../../server/src/slitherlink/parse');
+    const { replaceHints } = await import('../../server/src/slitherlink/exchange/write');
     const cases = [
       '# a\r\n.  3 .\r\n2 . .\r\n# middle\r\n. . 1\r\n---\r\n. x .\r\n. x .\r\n. . .\r\n',
       '# compact\n.3.\n2..\n..1\n',

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runJob } from '../../server/src/worker/run';
-import { findingsOf } from '../../server/src/findings/index';
+import { findings as findingsOf } from '../../server/src/genres/findings';
 import { toDiagnostic } from '../../server/src/lsp/diagnostics';
-import { parsePuzzle } from '../../server/src/parse/index';
+import { parsePuzzle } from '../../server/src/genres/index';
 import type { Analysis, JobOptions } from '../../server/src/worker/protocol';
 import type { PuzzleKind } from '../../server/src/model/puzzle';
 

@@ -148,7 +148,7 @@ describe('package.json contributions', () => {
       'linkpuzzle.limits.timeMs': DEFAULT_SETTINGS.limits.timeMs,
       'linkpuzzle.limits.maxNodes': DEFAULT_SETTINGS.limits.maxNodes,
       'linkpuzzle.debounceMs': DEFAULT_SETTINGS.debounceMs,
-      'linkpuzzle.numberlink.defaultRule': DEFAULT_SETTINGS.numberlink.defaultRule,
+      'linkpuzzle.numberlink.defaultRule': DEFAULT_SETTINGS.defaultRules.numberlink,
       'linkpuzzle.redundantHints': DEFAULT_SETTINGS.redundantHints,
     };
     for (const [key, value] of Object.entries(flat)) {

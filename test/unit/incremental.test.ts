@@ -6,7 +6,7 @@ import { hintsOfEdges, loopEdgesOf } from '../../server/src/model/loop';
 import { seededRandom } from '../../server/src/util/random';
 import { randomInsideSeeded } from '../../server/src/slitherlink/design/randomLoop';
 import { Grid } from '../../server/src/model/grid';
-import type { SlitherlinkPuzzle } from '../../server/src/model/puzzle';
+import type { SlitherlinkPuzzle } from '../../server/src/slitherlink/puzzle';
 
 function puzzle(rows: number, cols: number, hints: Int8Array): SlitherlinkPuzzle {
   return { kind: 'slitherlink', rows, cols, hints: Int8Array.from(hints), cellRanges: [], metadata: [], layout: 'tokens' };

@@ -40,8 +40,13 @@ describe('layering', () => {
       'server/src/zdd/engine.ts': `import { n } from '../numberlink/n';\nexport const e = n;\n`,
       'server/src/numberlink/n.ts': `export const n = 1;\n`,
       'server/src/analysis/lsp.ts': `import { TextEdit } from 'vscode-languageserver/node';\nexport const t = TextEdit;\n`,
-      'server/src/analysis/a.ts': `import { d } from '../design/d';\nexport const a = d;\n`,
-      'server/src/design/d.ts': `import { a } from '../analysis/a';\nexport const d = 1;\nexport const x = a;\n`,
+      'server/src/analysis/a.ts': `import { d } from '../findings/d';\nexport const a = d;\n`,
+      'server/src/findings/d.ts': `import { a } from '../analysis/a';\nexport const d = 1;\nexport const x = a;\n`,
+      // The genre folders are the registry's (the repository's genres/index.ts): one genre imports another; the
+      // language server imports a genre (not through the registry); the registry may.
+      'server/src/slitherlink/s.ts': `import { n } from '../numberlink/n';\nexport const s = n;\n`,
+      'server/src/lsp/l.ts': `import { s } from '../slitherlink/s';\nexport const l = s;\n`,
+      'server/src/genres/index.ts': `import { s } from '../slitherlink/s';\nexport const g = s;\n`,
       'server/src/newfolder/f.ts': `import type { Kind } from '../model/puzzle';\nexport const f: Kind = 'a';\n`,
       'server/src/protocol-types.ts': `export type { Kind } from './model/puzzle';\nexport { p } from './parse/p';\n`,
       'client/src/ok.ts': `import type { Kind } from '../../server/src/protocol-types';\nexport const k: Kind = 'a';\n`,
@@ -57,7 +62,16 @@ describe('layering', () => {
 
     it('a folder imports only lower layers', () => {
       expect(found('layer-model')).toEqual(['server/src/model/bad.ts -> server/src/parse/p.ts']);
-      expect(found('layer-analysis')).toEqual(['server/src/analysis/a.ts -> server/src/design/d.ts']);
+      expect(found('layer-analysis')).toEqual(['server/src/analysis/a.ts -> server/src/findings/d.ts']);
+    });
+    it('a genre folder imports no other genre folder', () => {
+      expect(found('layer-slitherlink')).toEqual(['server/src/slitherlink/s.ts -> server/src/numberlink/n.ts']);
+    });
+    it('outside the genre folders only the registry imports a genre folder', () => {
+      expect(found('genres-through-the-registry').sort()).toEqual([
+        'server/src/lsp/l.ts -> server/src/slitherlink/s.ts',
+        'server/src/zdd/engine.ts -> server/src/numberlink/n.ts',
+      ]);
     });
     it('no import cycle', () => {
       expect(found('no-circular').length).toBeGreaterThan(0);

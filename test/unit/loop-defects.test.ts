@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Grid } from '../../server/src/model/grid';
 import { loopEdgesOf, loopProblem } from '../../server/src/model/loop';
 import { loopDefects } from '../../server/src/slitherlink/design/loopDefects';
-import { parseSlitherlink } from '../../server/src/parse/index';
+import { parseSlitherlink } from '../../server/src/slitherlink/parse';
 import { loopTextDiagnostics } from '../../server/src/lsp/loopDiagnostics';
 
 const marks = (rows: string[]) => Uint8Array.from(rows.join('').split('').map((ch) => (ch === 'x' ? 1 : 0)));

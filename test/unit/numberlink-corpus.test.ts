@@ -8,10 +8,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseNumberlink } from '../../server/src/parse/index';
+import { parseNumberlink } from '../../server/src/numberlink/parse';
 import { checkNumberlink } from '../../server/src/numberlink/check';
 import type { PathSolution } from '../../server/src/analysis/result';
-import type { NumberlinkPuzzle } from '../../server/src/model/puzzle';
+import type { NumberlinkPuzzle } from '../../server/src/numberlink/puzzle';
 import { makeInstance } from '../../server/src/numberlink/instance';
 import { pathsProblem } from '../../server/src/numberlink/paths';
 import { buildNumberlinkZdd } from '../../server/src/numberlink/solve';

@@ -8,7 +8,7 @@ import { makeInstance, type NumberlinkInstance } from '../../server/src/numberli
 import { buildNumberlinkZdd } from '../../server/src/numberlink/solve';
 import { decideFromNotouch, decideNikoli, findDetour, type NikoliVerdict } from '../../server/src/numberlink/nikoliVerdict';
 import { edgesToPaths } from '../../server/src/numberlink/paths';
-import { parseNumberlink } from '../../server/src/parse/index';
+import { parseNumberlink } from '../../server/src/numberlink/parse';
 import { checkNumberlink } from '../../server/src/numberlink/check';
 import type { PathSolution } from '../../server/src/analysis/result';
 import { bruteSolve } from './numberlink-brute';

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseNumberlink } from '../../server/src/parse/index';
+import { parseNumberlink } from '../../server/src/numberlink/parse';
 import { checkNumberlink } from '../../server/src/numberlink/check';
-import type { NumberlinkPuzzle } from '../../server/src/model/puzzle';
+import type { NumberlinkPuzzle } from '../../server/src/numberlink/puzzle';
 import type { PathSolution } from '../../server/src/analysis/result';
 import { makeInstance } from '../../server/src/numberlink/instance';
 import { pathsProblem } from '../../server/src/numberlink/paths';

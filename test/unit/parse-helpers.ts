@@ -1,8 +1,15 @@
 /** Shared checks for the parser tests: invariants that must hold for ANY input text. */
 import type { Range } from '../../server/src/model/range';
-import type { Puzzle } from '../../server/src/model/puzzle';
+import type { NumberlinkPuzzle } from '../../server/src/numberlink/puzzle';
+import type { SlitherlinkPuzzle } from '../../server/src/slitherlink/puzzle';
+
+type Puzzle = SlitherlinkPuzzle | NumberlinkPuzzle;
 import type { ParseResult } from '../../server/src/parse/index';
-import { PARSE_CODES } from '../../server/src/parse/codes';
+import { PARSE_CODES as SHARED_CODES } from '../../server/src/parse/codes';
+import { GENRES } from '../../server/src/genres/index';
+
+/** Every code a parser may report: the shared ones and each genre's. */
+const PARSE_CODES: Record<string, string> = Object.assign({}, SHARED_CODES, ...GENRES.map((g) => g.parseCodes));
 
 /** Lines as an LSP client counts them: `\r\n`, `\n` and a lone `\r` end a line. */
 export function lspLines(text: string): string[] {

@@ -4,7 +4,10 @@
  * with one problem), many comment lines (not all kept), and the deadline (polled while reading).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { decodeUtf8, MAX_GRID_CELLS, parseNumberlink, parsePuzzle, parseSlitherlink } from '../../server/src/parse/index';
+import { decodeUtf8, MAX_GRID_CELLS } from '../../server/src/parse/index';
+import { parseNumberlink } from '../../server/src/numberlink/parse';
+import { parsePuzzle } from '../../server/src/genres/index';
+import { parseSlitherlink } from '../../server/src/slitherlink/parse';
 import { GridSize } from '../../server/src/parse/gridSize';
 import { findBadBytes } from '../../server/src/parse/utf8';
 import { checkInvariants, prng, sliceRange } from './parse-helpers';

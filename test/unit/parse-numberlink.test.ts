@@ -1,8 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseNumberlink } from '../../server/src/parse/index';
-import { ruleName, type NumberlinkPuzzle } from '../../server/src/model/puzzle';
+import { parseNumberlink } from '../../server/src/numberlink/parse';
+import { ruleName, type NumberlinkPuzzle } from '../../server/src/numberlink/puzzle';
 import { checkInvariants, sliceRange, render } from './parse-helpers';
 
 const FIX = join(__dirname, '../fixtures/parse');

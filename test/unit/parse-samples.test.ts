@@ -5,7 +5,8 @@
 import { describe, it, expect } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseSlitherlink, parseNumberlink } from '../../server/src/parse/index';
+import { parseSlitherlink } from '../../server/src/slitherlink/parse';
+import { parseNumberlink } from '../../server/src/numberlink/parse';
 import { checkInvariants } from './parse-helpers';
 import { slkCount, nlkCount } from './parse-samples-brute';
 

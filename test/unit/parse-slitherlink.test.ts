@@ -1,9 +1,10 @@
 import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseSlitherlink, parsePuzzle } from '../../server/src/parse/index';
+import { parseSlitherlink } from '../../server/src/slitherlink/parse';
+import { parsePuzzle } from '../../server/src/genres/index';
 import { kindFromPath } from '../../server/src/genres/index';
-import type { SlitherlinkPuzzle } from '../../server/src/model/puzzle';
+import type { SlitherlinkPuzzle } from '../../server/src/slitherlink/puzzle';
 import { checkInvariants, sliceRange, render } from './parse-helpers';
 
 const FIX = join(__dirname, '../fixtures/parse');

@@ -1,7 +1,7 @@
 // The .slk form of a tiling (docs/tilings.md): `# grid: NAME WxH`, then one line per row of the
 // tiling with its faces' hints in Loopy's order; every problem at the place it is about.
 import { describe, expect, it } from 'vitest';
-import { parseSlitherlink } from '../../server/src/parse/index';
+import { parseSlitherlink } from '../../server/src/slitherlink/parse';
 import { checkText } from '../../server/src/genres/check';
 import { makeLattice } from '../../server/src/model/lattice';
 import { latticeLoopMeets } from '../../server/src/slitherlink/latticeSolve';

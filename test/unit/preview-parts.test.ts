@@ -1,6 +1,7 @@
 /** The extension's pure parts: status texts, the puzzle signature that decides staleness, the page HTML. */
 import { describe, expect, it } from 'vitest';
-import { parseNumberlink, parseSlitherlink } from '../../server/src/parse/index';
+import { parseNumberlink } from '../../server/src/numberlink/parse';
+import { parseSlitherlink } from '../../server/src/slitherlink/parse';
 import { previewHtml, newNonce } from '../../client/src/previewHtml';
 import { puzzleSignature } from '../../client/src/signature';
 import { formatCount, formatMs, redundancySentence, redundancyText, statusText, verdictIcon } from '../../client/src/summary';

@@ -10,9 +10,9 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SlitherlinkPuzzle } from '../../server/src/model/puzzle';
+import type { SlitherlinkPuzzle } from '../../server/src/slitherlink/puzzle';
 import { checkSlitherlink } from '../../server/src/slitherlink/check';
-import { parseSlitherlink } from '../../server/src/parse/index';
+import { parseSlitherlink } from '../../server/src/slitherlink/parse';
 
 const ROOT = join(__dirname, '..', '..');
 const SAMPLE = join(ROOT, 'test', 'fixtures', 'slitherlink', 'corpus-sample');

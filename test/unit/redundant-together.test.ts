@@ -12,8 +12,8 @@ import { minimizeHints } from '../../server/src/slitherlink/minimize';
 import type { CellRef, CheckResult, LoopSolution } from '../../server/src/analysis/result';
 import { checkSlitherlink, redundantTogether } from '../../server/src/slitherlink/check';
 import { Grid } from '../../server/src/model/grid';
-import type { SlitherlinkPuzzle } from '../../server/src/model/puzzle';
-import { parseSlitherlink } from '../../server/src/parse/index';
+import type { SlitherlinkPuzzle } from '../../server/src/slitherlink/puzzle';
+import { parseSlitherlink } from '../../server/src/slitherlink/parse';
 import { bruteLoops } from './slitherlink-brute';
 
 function rng(seed: number): () => number {

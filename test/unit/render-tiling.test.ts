@@ -11,8 +11,8 @@ import { checkText } from '../../server/src/genres/check';
 import type { LoopSolution } from '../../server/src/analysis/result';
 import { makeLattice, TILINGS } from '../../server/src/model/lattice';
 import { tilingPicture } from '../../server/src/model/latticePicture';
-import type { SlitherlinkPuzzle } from '../../server/src/model/puzzle';
-import { parseSlitherlink } from '../../server/src/parse/index';
+import type { SlitherlinkPuzzle } from '../../server/src/slitherlink/puzzle';
+import { parseSlitherlink } from '../../server/src/slitherlink/parse';
 import { CELL, renderSvg } from '../../client/src/render';
 import { layoutTiling } from '../../client/src/renderTiling';
 

@@ -6,11 +6,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseNumberlink, parseSlitherlink } from '../../server/src/parse/index';
+import { parseNumberlink } from '../../server/src/numberlink/parse';
+import { parseSlitherlink } from '../../server/src/slitherlink/parse';
 import type { CheckResult, PathSolution } from '../../server/src/analysis/result';
 import { checkSlitherlink } from '../../server/src/slitherlink/check';
 import { findSuggestions } from '../../server/src/slitherlink/design/suggestions';
-import type { NumberlinkPuzzle, SlitherlinkPuzzle } from '../../server/src/model/puzzle';
+import type { NumberlinkPuzzle } from '../../server/src/numberlink/puzzle';
+import type { SlitherlinkPuzzle } from '../../server/src/slitherlink/puzzle';
 import { CELL, GAP, NAMED_LABEL_COLORS, PAD, PATH_COLORS, PATH_COLOR_VARS, TEXT_WIDTH, labelColors, renderSvg, textWidth, wrapText } from '../../client/src/render';
 
 const dir = join(__dirname, '..', 'fixtures', 'preview');

@@ -6,10 +6,11 @@
  * other; no word, or an unknown word, is not a rule.
  */
 import { describe, expect, it } from 'vitest';
-import { parseNumberlink } from '../../server/src/parse/index';
+import { parseNumberlink } from '../../server/src/numberlink/parse';
 import { parseCommandLine, UsageError } from '../../server/src/cli/args';
 import { readSettings } from '../../server/src/lsp/settings';
-import type { NumberlinkRule } from '../../server/src/model/puzzle';
+import type { NumberlinkRule } from '../../server/src/numberlink/puzzle';
+import { readRuleWords } from '../../server/src/numberlink/rule';
 
 const WORDS = ['nikoli', 'fill', 'notouch', 'Fill', 'NOTOUCH', 'flow', ''];
 const SEPARATORS = [' ', ',', ', '];
@@ -41,7 +42,8 @@ function fromFile(text: string): NumberlinkRule | null {
 function fromCli(text: string): NumberlinkRule | null {
   try {
     const c = parseCommandLine(['check', '--rule', text, 'x.nlk']);
-    return c.name === 'check' ? c.rule! : null;
+    // The CLI passes the words on; the genre reads them with the file's reader.
+    return c.name === 'check' ? readRuleWords(c.rule!).rule : null;
   } catch (e) {
     if (e instanceof UsageError) return null;
     throw e;
@@ -50,7 +52,7 @@ function fromCli(text: string): NumberlinkRule | null {
 
 function fromSetting(text: string): string | null {
   const { settings, warnings } = readSettings({ numberlink: { defaultRule: text } });
-  return warnings.length > 0 ? null : settings.numberlink.defaultRule;
+  return warnings.length > 0 ? null : settings.defaultRules.numberlink!;
 }
 
 describe('rule words', () => {

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Grid } from '../../server/src/model/grid';
 import { loopProblem } from '../../server/src/model/loop';
-import { parseSlitherlink } from '../../server/src/parse/index';
+import { parseSlitherlink } from '../../server/src/slitherlink/parse';
 import { deduce, OFF, ON, UNKNOWN, type DeduceOptions } from '../../server/src/slitherlink/deduce';
 import { GRADES, gradeSlitherlink, LEVEL_OPTIONS, LEVELS, type Grade } from '../../server/src/slitherlink/grade';
 import { bruteLoops } from './slitherlink-brute';

@@ -4,7 +4,7 @@
  * comments, spacing and line ends kept byte for byte.
  */
 import { describe, expect, it } from 'vitest';
-import { parseSlitherlink } from '../../server/src/parse/index';
+import { parseSlitherlink } from '../../server/src/slitherlink/parse';
 import { applyEdit, lineEnding, toggleSolutionMark, type ToggleResult } from '../../client/src/solutionEdit';
 
 function ok(r: ToggleResult): Exclude<ToggleResult, { error: string }> {

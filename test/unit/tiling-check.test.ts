@@ -2,7 +2,7 @@
 // unique with Loopy's loop, export gives the game ID back.
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/genres/check';
-import { parseSlitherlink } from '../../server/src/parse/index';
+import { parseSlitherlink } from '../../server/src/slitherlink/parse';
 import { makeLattice } from '../../server/src/model/lattice';
 import { parseLoopyTilingId, loopyTilingId } from '../../server/src/slitherlink/exchange/loopyTiling';
 import { writeTilingSlitherlink } from '../../server/src/slitherlink/exchange/tilingText';

@@ -13,7 +13,8 @@ import type { CheckResult, PathSolution } from '../../server/src/analysis/result
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Grid } from '../../server/src/model/grid';
-import { parseNumberlink, parseSlitherlink } from '../../server/src/parse/index';
+import { parseNumberlink } from '../../server/src/numberlink/parse';
+import { parseSlitherlink } from '../../server/src/slitherlink/parse';
 import { bruteLoops } from './slitherlink-brute';
 import { bruteSolve } from './numberlink-brute';
 import { randomCells, rng, walkCells } from './numberlink-random';

@@ -6,7 +6,7 @@ import { hintsOfEdges, loopEdgesOf } from '../../server/src/model/loop';
 import { seededRandom } from '../../server/src/util/random';
 import { randomInsideSeeded } from '../../server/src/slitherlink/design/randomLoop';
 import { Grid } from '../../server/src/model/grid';
-import { parseSlitherlink } from '../../server/src/parse/index';
+import { parseSlitherlink } from '../../server/src/slitherlink/parse';
 import { WorkerPool } from '../../server/src/worker/pool';
 import type { Analysis, Job } from '../../server/src/worker/protocol';
 

@@ -7,52 +7,53 @@
  * the limits). Every intermediate set is verified unsolvable, so stopping early still returns a
  * correct (just larger) set.
  */
-import type { NumberlinkRule, Puzzle } from '../model/puzzle';
+import type { Puzzle } from '../model/puzzle';
 import type { Limits, RunControl, Stopped } from '../zdd/control';
 import { Budget } from './budget';
-import { checkPuzzle } from '../genres/check';
-import { hintUnits, keepUnits, type HintUnit } from './hints';
-import type { CellRef, CheckResult } from './result';
+import type { HintUnit } from './hints';
+import type { CheckOptions } from './options';
+import type { CheckResult, ConflictResult } from './result';
+
+export type { ConflictResult };
+
+/** What the search asks of the puzzle's genre (Genre implements it). */
+export interface ConflictGenre<P extends Puzzle = Puzzle> {
+  units(p: P): HintUnit[];
+  /** The puzzle with only the given units left. */
+  keepUnits(p: P, all: readonly HintUnit[], keep: readonly HintUnit[]): P;
+  /** Sets of fewer units than this are never checked: the genre knows they have solutions (Slitherlink: a single hint can always be met). Default 0. */
+  fewestConflicting?(p: P): number;
+  check(p: P, options: CheckOptions): CheckResult;
+}
 
 export interface ConflictOptions {
   /** Overall budget and cancellation for the whole search. */
   control?: RunControl;
   /** Limits of each single check (an undecided check counts as "still needed"). */
   perCheck?: Partial<Limits>;
-  defaultRule?: NumberlinkRule;
-  /** The solver; defaults to the real one (tests may count calls). */
+  /** Rule words for files that name none (CheckOptions.defaultRule). */
+  defaultRule?: string;
+  /** The solver; defaults to the genre's check (tests may count calls). */
   check?: (p: Puzzle, control: RunControl) => CheckResult;
 }
 
-export interface ConflictResult {
-  /** Cells of the conflicting hints (both endpoints of each Numberlink label), reading order. */
-  cells: CellRef[];
-  /** Number of hint units (Slitherlink numbers, Numberlink labels) in the set. */
-  units: number;
-  /** True when the set is verified 1-minimal. */
-  minimal: boolean;
-  checks: number;
-  stopped?: Stopped;
-}
-
-export function findConflictingHints(puzzle: Puzzle, options: ConflictOptions = {}): ConflictResult {
-  const all = hintUnits(puzzle);
+/** The search, with the genre's units and check (genres/extras.ts findConflictingHints gives them). */
+export function shrinkConflicts<P extends Puzzle>(puzzle: P, genre: ConflictGenre<P>, options: ConflictOptions = {}): ConflictResult {
+  const all = genre.units(puzzle);
   const budget = new Budget(options.control, options.perCheck ?? { timeMs: 1000 });
   const check =
     options.check ??
     ((p: Puzzle, control: RunControl) =>
-      checkPuzzle(p, { control, redundant: false, secondSolution: false, defaultRule: options.defaultRule }));
+      genre.check(p as P, { control, redundant: false, secondSolution: false, defaultRule: options.defaultRule }));
   let checks = 0;
   let undecided = false;
-  // On a Slitherlink grid of at least 2x2 any single hint can be met (4: the loop around its cell;
-  // 3: around a domino with it; 2: around a 2x2 block with it; 1 and 0: around a neighbour or a
-  // cell away from it), so at most one hint is never a conflict. This skips the slowest checks
-  // (an almost empty grid) that would often end undecided.
-  const trivial = puzzle.kind === 'slitherlink' && puzzle.rows >= 2 && puzzle.cols >= 2;
+  // Sets the genre knows to be solvable are not checked: this skips the slowest checks (an almost
+  // empty grid) that would often end undecided.
+  const fewest = genre.fewestConflicting?.(puzzle) ?? 0;
   const unsolvable = (keep: HintUnit[]): boolean => {
-    if (trivial && keep.length <= 1) return false;
+    if (keep.length < fewest) return false;
     checks++;
-    const verdict = check(keepUnits(puzzle, all, keep), budget.checkControl()).verdict;
+    const verdict = check(genre.keepUnits(puzzle, all, keep), budget.checkControl()).verdict;
     if (verdict === 'unknown') undecided = true;
     return verdict === 'none';
   };

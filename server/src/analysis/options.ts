@@ -1,4 +1,4 @@
-import type { NumberlinkRule } from '../model/puzzle';
+import type { BadBytes } from '../parse/limits';
 import type { RunControl } from '../zdd/control';
 
 export interface CheckOptions {
@@ -40,6 +40,16 @@ export interface CheckOptions {
    * default false). A few deductions without probing: milliseconds.
    */
   grade?: boolean;
-  /** Numberlink: rule to use when the file has no `# rule:` line (default nikoli). */
-  defaultRule?: NumberlinkRule;
+  /**
+   * The rule words (a genre's variant, Genre.rules: Numberlink's `nikoli`, `fill notouch`, ...) for
+   * files that name none (the `defaultRule` setting); the genre reads them (default: its own).
+   */
+  defaultRule?: string;
+  /** Rule words that win over the file's own (the CLI's `--rule`). */
+  rule?: string;
+}
+
+export interface CheckTextOptions extends CheckOptions {
+  /** Bytes of the file that were not UTF-8 (decodeUtf8): reported where the text has U+FFFD for them. */
+  badBytes?: BadBytes;
 }

@@ -1,7 +1,7 @@
+import type { PuzzleKind } from '../model/puzzle';
 import type { Problem } from '../model/range';
 import type { Stopped } from '../zdd/control';
 import type { TilingRef } from '../model/lattice';
-import type { Grade, Stuck } from '../slitherlink/grade';
 
 export type Verdict = 'invalid' | 'none' | 'unique' | 'multiple' | 'unknown';
 
@@ -42,12 +42,21 @@ export interface Usage {
   cells?: { cell: [number, number]; labels: { label: string; count: string }[] }[];
 }
 
+/** Where deduction stalls (a grade of `needs search`). */
+export interface Stuck {
+  /** The edges the highest level left open, as [r1, c1, r2, c2] (vertex rows and columns). */
+  edges: [number, number, number, number][];
+  /** The cells beside them, in row-major order. */
+  cells: { row: number; col: number }[];
+}
+
 /**
  * One serialisable result that the CLI prints, the server turns into diagnostics, and the
  * preview draws. Fields beyond FORMATS.md are optional extras.
  */
 export interface CheckResult {
-  kind: 'slitherlink' | 'numberlink';
+  /** The genre (genres/index.ts). */
+  kind: PuzzleKind;
   rows: number;
   cols: number;
   /** Slitherlink on a tiling (rows, cols: its height and width). */
@@ -72,9 +81,9 @@ export interface CheckResult {
   redundantTogether?: CellRef[];
   /** The pass behind `redundantTogether` stopped (a limit) before deciding every hint: the list is what it removed until then. */
   redundantTogetherStopped?: Stopped;
-  /** Slitherlink on squares, unique, when asked for (CheckOptions.grade): the difficulty grade. */
-  grade?: Grade;
-  /** With grade `needs search`: the edges Hard's deduction leaves open and the cells beside them. */
+  /** Unique, when asked for (CheckOptions.grade) and the genre grades (Slitherlink on squares): the difficulty grade. */
+  grade?: string;
+  /** With grade `needs search`: the edges deduction leaves open and the cells beside them. */
   stuck?: Stuck;
   /** `multiple` with an exact count, when asked for (CheckOptions.usage): the ambiguity map. */
   usage?: Usage;
@@ -96,4 +105,86 @@ export interface CheckResult {
   countPending?: boolean;
   errors: Problem[];
   ms: number;
+}
+
+/** A hint to add: where, its value, and how many solutions are left with it (decimal). */
+export interface HintChoice {
+  row: number;
+  col: number;
+  value: number;
+  /** Solutions left with this hint added (decimal). */
+  count: string;
+}
+
+export interface RepairChoice {
+  row: number;
+  col: number;
+  /** The new value, or null to remove the hint. */
+  value: number | null;
+  /** Solutions with this change (decimal). */
+  count: string;
+}
+
+/**
+ * "Make it unique" and "repair" suggestions (a genre's `suggest`, when its extras have them), in a
+ * form that crosses threads and JSON unchanged: counts as decimal strings, lists capped (the
+ * totals say how many there were), so that a diagnostic can carry them to its quick fixes.
+ */
+export interface Suggestions {
+  /** Solutions of the puzzle as given (decimal), null when a limit stopped the count. */
+  count: string | null;
+  /** Verdict `multiple`: single hints that make the puzzle unique (reading order, then value). */
+  singles: HintChoice[];
+  /** How many single hints make it unique (`singles` holds the first MAX_LISTED). */
+  singleCount: number;
+  /** When no single hint suffices: the one leaving the fewest solutions, and the best pair found. */
+  bestSingle?: HintChoice;
+  pair?: { first: HintChoice; second: HintChoice; count: string };
+  /** Verdict `none`: one-hint changes or removals that give solutions again (unique ones first). */
+  repairs?: RepairChoice[];
+  repairCount?: number;
+  /** A limit (or a cancel) cut the search short: the lists hold what was found. */
+  stopped?: Stopped;
+  ms: number;
+}
+
+/**
+ * The pass of "Remove all redundant hints": the redundant hints removed one at a time, in order,
+ * each while the puzzle stays unique (a genre's `together`).
+ */
+export interface TogetherPass {
+  /** Hints removed, in the order they were removed. */
+  removed: CellRef[];
+  /** True when every candidate was decided: the remaining puzzle is minimal. */
+  minimal: boolean;
+  checks: number;
+  /** Why the pass is not complete: a limit stopped it, or some step could not be decided. */
+  stopped?: Stopped;
+}
+
+/** A pass's outcome as a check reports it (CheckResult.redundantTogether and why it is incomplete). */
+export function togetherOf(m: TogetherPass): Pick<CheckResult, 'redundantTogether' | 'redundantTogetherStopped'> {
+  return { redundantTogether: m.removed, ...(m.stopped ? { redundantTogetherStopped: m.stopped } : {}) };
+}
+
+/** A check's answer: the result and the extras it carries (the worker's answer to a check job). */
+export interface Analysis {
+  result: CheckResult;
+  conflicts?: ConflictResult;
+  suggestions?: Suggestions;
+  /** More phases are coming (the scheduler's partial answer). */
+  partial?: boolean;
+  incremental?: { mode: string; levels: number; reusedLevels: number };
+}
+
+/** A small set of givens that already has no solution (analysis/conflicts.ts). */
+export interface ConflictResult {
+  /** Cells of the conflicting hints (both endpoints of each Numberlink label), reading order. */
+  cells: CellRef[];
+  /** Number of hint units (Slitherlink numbers, Numberlink labels) in the set. */
+  units: number;
+  /** True when the set is verified 1-minimal. */
+  minimal: boolean;
+  checks: number;
+  stopped?: Stopped;
 }

@@ -53,7 +53,7 @@ export function isDraft(rows: number, cols: number, marked: number): boolean {
  * - `count(control)`: the usual outcome (deduction, diagram, count); throws StopError.
  */
 export function decide(
-  options: CheckOptions, draft: boolean, control: Timed,
+  options: Pick<CheckOptions, 'witnesses' | 'countAfterWitnesses'>, draft: boolean, control: Timed,
   witnesses: (control: Timed) => Outcome | null, count: (control: Timed) => Outcome,
 ): Outcome {
   if (!options.witnesses) return count(control);

@@ -1,7 +1,7 @@
-import type { NumberlinkRule, PuzzleKind } from '../model/puzzle';
-import { readRuleWords } from '../numberlink/rule';
-import { GENRES } from '../genres/index';
+import type { PuzzleKind } from '../model/puzzle';
+import { extensionList, GENRES, kindList, ruleProblem } from '../genres/index';
 import { MAX_TIMER_MS } from '../zdd/control';
+import { wholeValue } from '../util/options';
 
 /** A mistake in the command line: exit status 2. */
 export class UsageError extends Error {}
@@ -9,7 +9,8 @@ export class UsageError extends Error {}
 export interface CommonOptions {
   timeLimitMs?: number;
   nodeLimit?: number;
-  rule?: NumberlinkRule;
+  /** Rule words (`--rule`), read by the genres that have rules. */
+  rule?: string;
   kind?: PuzzleKind;
 }
 
@@ -24,25 +25,26 @@ export const USAGE = `Usage: linkpuzzle <command> [options]
 
 Commands:
   check [options] FILE|DIR...   check puzzles: verdict, exact number of solutions, redundant hints
-                                (directories are searched recursively for .slk and .nlk files)
+                                (directories are searched recursively for ${extensionList(GENRES, ' and ')} files)
   solve [options] FILE          draw the solution (the first one when there are several)
   lsp --stdio                   run the language server on stdin/stdout
 
 Options for check and solve:
   --json               print JSON (check: an array, one object per file)
-  --no-redundant       check: skip the search for redundant Slitherlink hints
+  --no-redundant       check: skip the search for redundant hints
   --together-limit MS  check: time for finding which redundant hints can go together (what
                        Remove all redundant hints removes; default 2000, 0 skips it)
   --usage              check --json: for a puzzle with several solutions, how many of them use
-                       each edge (Numberlink: each link, and each cell's labels): "usage"
-  --grade              check: the difficulty grade of a unique Slitherlink (squares): easy,
-                       normal, tricky, hard (Loopy's levels) or needs search, and where
+                       each edge (or link between cells, and where the genre can say, each
+                       cell's labels): "usage"
+  --grade              check: the difficulty grade of a unique puzzle whose genre grades it:
+                       easy, normal, tricky, hard (Loopy's levels) or needs search, and where
                        deduction stalls ("grade", "stuck"; a column in the table)
   --time-limit MS      stop the work on a puzzle after MS milliseconds (verdict "unknown")
   --node-limit N       stop after N ZDD nodes (verdict "unknown")
-  --rule RULE          Numberlink: use RULE whatever the file says; words nikoli, fill, notouch,
-                       e.g. --rule "fill notouch" or --rule fill,notouch
-  --kind KIND          read files as slitherlink or numberlink whatever their extension
+${GENRES.filter((g) => g.rules).map((g) => `  --rule RULE          ${g.name}: use RULE whatever the file says; words ${g.rules!.words},
+                       e.g. --rule "${g.rules!.example}" or --rule ${g.rules!.example.replace(/ /g, ',')}`).join('\n')}
+  --kind KIND          read files as ${kindList()} whatever their extension
 
   -h, --help           show this help
   -v, --version        show the version
@@ -50,11 +52,11 @@ Options for check and solve:
 Exit status: 0 when every file was checked (whatever the verdicts), 1 when a file could not be
 read or parsed, 2 for a usage error.`;
 
-/** `--rule` words: the rule reader of `# rule:` lines (parse/rule.ts); its first problem is the usage error. */
-export function parseRuleOption(text: string): NumberlinkRule {
-  const { rule, problems } = readRuleWords(text);
-  if (problems.length > 0) throw new UsageError(`--rule: ${problems[0].message}`);
-  return rule;
+/** `--rule` words, as the genres with rules read them (their `# rule:` reader); a problem is the usage error. */
+export function parseRuleOption(text: string): string {
+  const problem = ruleProblem(text);
+  if (problem !== null) throw new UsageError(`--rule: ${problem}`);
+  return text;
 }
 
 /** The options of one command line: values by flag name (the last one given wins), switches, the rest. */
@@ -100,16 +102,8 @@ export function parseFlags(args: readonly string[], spec: { values: readonly str
 export function wholeOption(f: Flags, name: string, min: number, max: number): number | undefined {
   const v = f.values.get(name);
   if (v === undefined) return undefined;
-  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) throw new UsageError(`${name} must be a whole number from ${min} to ${max}, not '${v}'`);
-  return Number(v);
-}
-
-/** A number from `min` to `max`, fractions allowed (undefined when the flag is absent). */
-export function numberOption(f: Flags, name: string, min: number, max: number): number | undefined {
-  const v = f.values.get(name);
-  if (v === undefined) return undefined;
-  const x = v.trim() === '' ? NaN : Number(v);
-  if (!Number.isFinite(x) || x < min || x > max) throw new UsageError(`${name} must be a number from ${min} to ${max}, not '${v}'`);
+  const x = wholeValue(name, v, min, max);
+  if (typeof x !== 'number') throw new UsageError(x.error);
   return x;
 }
 

@@ -1,17 +1,14 @@
 // `linkpuzzle`: check puzzles, draw solutions, run the language server.
 import { checkPuzzle, checkText, checkTextAndPuzzle, type CheckTextOptions } from '../genres/check';
-import { findingsOf } from '../findings/index';
-import type { CheckResult, LoopSolution, PathSolution } from '../analysis/result';
+import { findings } from '../genres/findings';
+import { extensionList, genreOfPuzzle, kindList, parsePuzzle } from '../genres/index';
+import type { CheckResult } from '../analysis/result';
 import { withDeadline, type Progress, type RunControl } from '../zdd/control';
-import { parsePuzzle } from '../parse/index';
 import { startServer } from '../lsp/server';
 import { version } from '../../../package.json';
 import { parseCommandLine, UsageError, USAGE, type CommonOptions } from './args';
 import { expandPaths, readText, type PuzzleFile } from './files';
 import { countStoppedText, details, findingLines, formatTable, prettyJson, summaryLine, toJson, type TableRow } from './report';
-import { drawLoop, drawPaths } from '../slitherlink/draw';
-import { drawTilingSvg } from '../slitherlink/drawTiling';
-import { makeLattice } from '../model/lattice';
 import { DESIGN_USAGE, runDesignCommand } from './design';
 
 export const EXIT_OK = 0;
@@ -65,14 +62,14 @@ function runCheck(cmd: Extract<ReturnType<typeof parseCommandLine>, { name: 'che
   const found = expandPaths(cmd.paths, cmd.kind);
   let status = EXIT_OK;
   if (found.unknownKind.length > 0) {
-    for (const p of found.unknownKind) err(`${p}: not a .slk or .nlk file (use --kind slitherlink|numberlink)`);
+    for (const p of found.unknownKind) err(`${p}: not a ${extensionList()} file (use --kind ${kindList(undefined, '|')})`);
     return EXIT_USAGE;
   }
   for (const m of found.missing) {
     err(`${m.path}: ${m.message}`);
     status = EXIT_BAD_FILE;
   }
-  for (const d of found.emptyDirs) err(`${d}: no .slk or .nlk files in this directory`);
+  for (const d of found.emptyDirs) err(`${d}: no ${extensionList()} files in this directory`);
   if (found.files.length === 0) {
     if (status === EXIT_OK) err('nothing to check');
     return EXIT_BAD_FILE;
@@ -108,7 +105,7 @@ function runCheck(cmd: Extract<ReturnType<typeof parseCommandLine>, { name: 'che
       try {
         const checked = checkTextAndPuzzle(read.text, f.kind, options);
         result = checked.result;
-        extra = findingLines(findingsOf(checked.puzzle, { result }));
+        extra = findingLines(findings(checked.puzzle, { result }));
       } catch (e) {
         err(`${f.path}: internal error: ${(e as Error).stack ?? e}`);
         result = failure(f, 'unknown', `internal error: ${(e as Error).message}`);
@@ -132,7 +129,7 @@ function runCheck(cmd: Extract<ReturnType<typeof parseCommandLine>, { name: 'che
 function runSolve(cmd: Extract<ReturnType<typeof parseCommandLine>, { name: 'solve' }>): number {
   const found = expandPaths([cmd.path], cmd.kind);
   if (found.unknownKind.length > 0) {
-    err(`${cmd.path}: not a .slk or .nlk file (use --kind slitherlink|numberlink)`);
+    err(`${cmd.path}: not a ${extensionList()} file (use --kind ${kindList(undefined, '|')})`);
     return EXIT_USAGE;
   }
   if (found.missing.length > 0) {
@@ -194,20 +191,7 @@ function runSolve(cmd: Extract<ReturnType<typeof parseCommandLine>, { name: 'sol
       break;
   }
   if (!result.solution) return EXIT_OK;
-  if (puzzle.kind === 'slitherlink' && puzzle.tiling) {
-    // No text drawing of a tiling: an SVG picture (`linkpuzzle solve x.slk > x.svg` after the first line).
-    const solution = result.solution as LoopSolution;
-    out(drawTilingSvg(makeLattice(puzzle.tiling), puzzle.hints, solution.edgeIds ?? []));
-  } else if (puzzle.kind === 'slitherlink') {
-    const width = puzzle.cols <= 25 ? 3 : 1;
-    out(drawLoop(puzzle.rows, puzzle.cols, puzzle.hints, (result.solution as LoopSolution).edges, width));
-  } else {
-    const labelAt = (r: number, c: number) => {
-      const l = puzzle.cells[r * puzzle.cols + c];
-      return l >= 0 ? puzzle.labels[l] : null;
-    };
-    out(drawPaths(puzzle.rows, puzzle.cols, labelAt, (result.solution as PathSolution).paths));
-  }
+  out(genreOfPuzzle(puzzle).draw(puzzle, result));
   return EXIT_OK;
 }
 

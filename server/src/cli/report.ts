@@ -1,8 +1,8 @@
-import type { CheckResult, LoopSolution, PathSolution, Usage } from '../analysis/result';
+import type { CheckResult, LoopSolution, PathSolution, Stuck, Usage } from '../analysis/result';
 import type { PuzzleKind } from '../model/puzzle';
 import type { Finding } from '../findings/index';
 import { Codes } from '../protocol-types';
-import type { Grade, Stuck } from '../slitherlink/grade';
+import { genreOf } from '../genres/index';
 
 /** One element of `linkpuzzle check --json`'s array (../shared/FORMATS.md). */
 export interface JsonEntry {
@@ -39,7 +39,7 @@ export interface JsonEntry {
   errors: { line: number; col: number; endLine: number; endCol: number; message: string; code?: string }[];
   ms: number;
   /** `check --grade`, Slitherlink on squares, unique: the difficulty grade (docs/FORMATS-extensions.md). */
-  grade?: Grade;
+  grade?: string;
   /** With grade `needs search`: the edges ([r1, c1, r2, c2]) Hard's deduction leaves open and the cells beside them. */
   stuck?: Stuck;
   /** `check --usage`, several solutions, exact count: how many solutions use each edge (docs/FORMATS-extensions.md). */
@@ -60,7 +60,6 @@ function solutionJson(s: LoopSolution | PathSolution | undefined): JsonEntry['so
 }
 
 export function toJson(file: string, r: CheckResult): JsonEntry {
-  const nl = r.kind === 'numberlink';
   return {
     file,
     kind: r.kind,
@@ -69,12 +68,13 @@ export function toJson(file: string, r: CheckResult): JsonEntry {
     verdict: r.verdict,
     count: r.count,
     ...(r.countAtLeast !== undefined ? { countAtLeast: r.countAtLeast } : {}),
-    ...(nl && r.rule !== undefined ? { rule: r.rule } : {}),
-    ...(nl && r.covers !== undefined ? { covers: r.covers } : {}),
+    ...(r.rule !== undefined ? { rule: r.rule } : {}),
+    ...(r.covers !== undefined ? { covers: r.covers } : {}),
     ...(r.tiling ? { tiling: { ...r.tiling } } : {}),
     redundant: r.redundant ? r.redundant.map(cellJson) : null,
     ...(r.redundantStopped ? { redundantStopped: r.redundantStopped.message } : {}),
-    ...(r.kind === 'slitherlink' ? { redundantTogether: r.redundantTogether ? r.redundantTogether.map(cellJson) : null } : {}),
+    // Genres with redundant hints always say whether they can go together (null: not computed).
+    ...(genreOf(r.kind).extras.redundantHints ? { redundantTogether: r.redundantTogether ? r.redundantTogether.map(cellJson) : null } : {}),
     ...(r.redundantTogetherStopped ? { redundantTogetherStopped: r.redundantTogetherStopped.message } : {}),
     solution: solutionJson(r.solution),
     ...(r.grade ? { grade: r.grade } : {}),
@@ -126,7 +126,7 @@ export function cellText(c: { row: number; col: number; face?: number }): string
 }
 
 function verdictText(r: CheckResult): string {
-  if (r.kind === 'numberlink' && r.verdict === 'unique' && r.covers === false) return 'unique*';
+  if (r.verdict === 'unique' && r.covers === false) return 'unique*';
   return r.verdict;
 }
 
@@ -156,7 +156,7 @@ export function formatTable(rows: TableRow[]): string {
     file,
     r.kind,
     (r.tiling ? `${r.tiling.name} ` : '') + sizeText(r.rows, r.cols),
-    r.kind === 'numberlink' ? (r.rule ?? '') : '',
+    r.rule ?? '',
     verdictText(r),
     countText(r),
     r.redundant ? String(r.redundant.length) : '-',

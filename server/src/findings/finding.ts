@@ -3,8 +3,8 @@
  * server turns findings into diagnostics in one place (lsp/diagnostics.ts); the CLI prints them.
  * Each kind of finding is one module of this folder; index.ts lists them.
  */
-import type { CellRef } from '../analysis/result';
-import type { Suggestions } from '../slitherlink/design/suggestions';
+import type { Analysis, CellRef, LoopSolution, PathSolution, Suggestions } from '../analysis/result';
+import type { Puzzle } from '../model/puzzle';
 import type { Range } from '../model/range';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
@@ -44,3 +44,32 @@ export interface Finding {
 export const MAX_RELATED = 20;
 
 export const GRID: Place = { grid: true };
+
+/** Where two solutions differ: a cell (on a tiling a face) and what differs there. */
+export interface Difference {
+  row: number;
+  col: number;
+  /** On a tiling: the face (row and col its line and place). */
+  face?: number;
+  message: string;
+}
+
+/**
+ * What the findings ask of a puzzle's genre (genres/genre.ts `Genre` has it all; the registry
+ * passes the puzzle's genre to findingsOf). Nothing here knows which genres there are.
+ */
+export interface FindingsGenre<P extends Puzzle = Puzzle> {
+  /** What the givens are called in messages: hints, labels. */
+  givens: { one: string; many: string };
+  extras: { redundantHints: boolean };
+  /** What the cell holds, in words: "hint 3", "endpoint A", "empty cell". On a tiling `cell.face` names the face. */
+  cellLabel(p: P, cell: CellRef): string;
+  /** The given at a cell as written ("3", "A"), or null when the cell has none. */
+  givenAt(p: P, cell: CellRef): string | null;
+  /** A set of givens for a message: "4 at (1, 1), 1 at (1, 3)", "A (1, 1)-(2, 3)". */
+  describeGivens(p: P, cells: readonly CellRef[]): string;
+  /** Cells (faces) where two solutions differ, reading order, each with a short explanation. */
+  differences(p: P, a: LoopSolution | PathSolution, b: LoopSolution | PathSolution): Difference[];
+  /** The genre's own findings on a check's answer, after the shared ones. */
+  findings?(p: P | null, a: Analysis): Finding[];
+}

@@ -3,9 +3,9 @@
  * hints "Remove all redundant hints" removes (CheckResult.redundantTogether), for the hover and
  * the `redundant-summary` finding.
  */
-import type { Analysis } from '../genres/extras';
+import type { Analysis } from '../analysis/result';
 import { Codes, type PublishedResult } from '../protocol-types';
-import { GRID, type Finding } from './finding';
+import { GRID, type Finding, type FindingsGenre } from './finding';
 
 export type Together = Pick<PublishedResult, 'verdict' | 'redundant' | 'redundantTogether' | 'redundantTogetherStopped' | 'extrasPending'>;
 
@@ -36,11 +36,11 @@ export function togetherSentence(r: Together, name = 'Remove all redundant hints
 }
 
 
-/** Unique Slitherlink with redundant hints: how many, and how many can go together (the Problems panel leaves out the hints' own Hint-severity findings). */
-export function redundantSummary(a: Analysis): Finding | null {
+/** Unique, with redundant hints (a genre whose extras have them): how many, and how many can go together (the Problems panel leaves out the hints' own Hint-severity findings). */
+export function redundantSummary(a: Analysis, genre: FindingsGenre): Finding | null {
   const r = a.result;
   // On a tiling the command is not offered yet: say what removing them one at a time, in order, does.
   const summary = togetherSentence({ ...r, extrasPending: a.partial }, r.tiling ? 'removing them one at a time, in order,' : undefined);
-  if (!summary || r.kind !== 'slitherlink') return null;
+  if (!summary || !genre.extras.redundantHints) return null;
   return { code: Codes.redundantSummary, severity: 'information', at: GRID, message: summary };
 }

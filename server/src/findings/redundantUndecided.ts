@@ -1,5 +1,5 @@
 /** The redundant hints could not all be decided within the limits. */
-import type { Analysis } from '../genres/extras';
+import type { Analysis } from '../analysis/result';
 import { Codes } from '../protocol-types';
 import { GRID, type Finding } from './finding';
 

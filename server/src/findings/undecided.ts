@@ -1,5 +1,5 @@
 /** `unknown`: the check stopped (a limit, or cancelled) before an answer; says where it was. */
-import type { Analysis } from '../genres/extras';
+import type { Analysis } from '../analysis/result';
 import { Codes } from '../protocol-types';
 import { GRID, type Finding } from './finding';
 

@@ -1,9 +1,7 @@
 /** Words the findings share. */
 import type { Puzzle } from '../model/puzzle';
 import type { CellRef } from '../analysis/result';
-import { cellName } from '../genres/directions';
-import { genreOfPuzzle } from '../genres/index';
-export { cellName } from '../genres/directions';
+import type { FindingsGenre } from './finding';
 
 /** "3 solutions", or "a unique solution" for one. */
 export function solutionsPhrase(count: string): string {
@@ -11,8 +9,8 @@ export function solutionsPhrase(count: string): string {
 }
 
 /** "hint 3", "endpoint A", "empty cell" ("hint" when the puzzle is not known). On a tiling `face` names the face. */
-export function cellLabel(p: Puzzle | null, row: number, col: number, face?: number): string {
-  return p ? genreOfPuzzle(p).cellLabel(p, face === undefined ? { row, col } : { row, col, face }) : 'hint';
+export function cellLabel(genre: FindingsGenre, p: Puzzle | null, row: number, col: number, face?: number): string {
+  return p ? genre.cellLabel(p, face === undefined ? { row, col } : { row, col, face }) : 'hint';
 }
 
 /** Where a cell is, for people: "(2, 3)"; a tiling's face: "face 12 (line 2, place 3)". */
@@ -22,4 +20,17 @@ export function placeName(cell: CellRef): string {
 
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
+}
+
+/** Compass names of steps between orthogonally adjacent cells, for messages. */
+const DIRS: Record<string, string> = { '-1,0': 'north', '1,0': 'south', '0,-1': 'west', '0,1': 'east' };
+
+/** 'north', 'south', 'west' or 'east': where `to` lies seen from `from` ('?' when not adjacent). */
+export function direction(from: [number, number], to: [number, number]): string {
+  return DIRS[`${to[0] - from[0]},${to[1] - from[1]}`] ?? '?';
+}
+
+/** 1-based, as people count: "(1, 2)". */
+export function cellName(row: number, col: number): string {
+  return `(${row + 1}, ${col + 1})`;
 }

@@ -1,19 +1,12 @@
-import type { NumberlinkPuzzle, NumberlinkRule, Puzzle, PuzzleKind } from '../model/puzzle';
-import { parsePuzzle, type ParseResult } from '../parse/index';
-import type { BadBytes } from '../parse/limits';
+/** Text -> result through the puzzle's genre: the parse, then the genre's check. */
+import type { Puzzle, PuzzleKind } from '../model/puzzle';
+import type { ParseResult } from '../parse/index';
 import { stopNow, withDeadline } from '../zdd/control';
-import type { CheckOptions } from '../analysis/options';
+import type { CheckTextOptions } from '../analysis/options';
 import type { CheckResult } from '../analysis/result';
-import { checkNumberlink } from '../numberlink/check';
-import { checkSlitherlink } from '../slitherlink/check';
-import { checkTilingSlitherlink } from '../slitherlink/checkTiling';
+import { genreOfPuzzle, parsePuzzle } from './index';
 
-export interface CheckTextOptions extends CheckOptions {
-  /** Numberlink: use this rule whatever the file's `# rule:` line says (CLI `--rule`). */
-  rule?: NumberlinkRule;
-  /** Bytes of the file that were not UTF-8 (decodeUtf8): reported where the text has U+FFFD for them. */
-  badBytes?: BadBytes;
-}
+export type { CheckTextOptions };
 
 /**
  * Parses `text` as a puzzle of `kind` and checks it. Any parse problem makes the verdict
@@ -65,16 +58,7 @@ export function checkParsed(parsed: ParseResult<Puzzle>, kind: PuzzleKind, optio
   return result;
 }
 
-/** Checks an already parsed, problem-free puzzle. */
+/** Checks an already parsed, problem-free puzzle (its genre's check). */
 export function checkPuzzle(puzzle: Puzzle, options: CheckTextOptions = {}): CheckResult {
-  if (puzzle.kind === 'slitherlink') return puzzle.tiling ? checkTilingSlitherlink(puzzle, options) : checkSlitherlink(puzzle, options);
-  return checkNumberlinkRule(puzzle, options);
-}
-
-/** A Numberlink check under `options.rule` when given (the CLI's `--rule`), else the file's rule. */
-export function checkNumberlinkRule(puzzle: NumberlinkPuzzle, options: CheckTextOptions = {}): CheckResult {
-  if (!options.rule) return checkNumberlink(puzzle, options);
-  // An override wins over the file's `# rule:` line and over the default for files without one.
-  const rule = { ...options.rule };
-  return checkNumberlink({ ...puzzle, rule }, { ...options, defaultRule: rule });
+  return genreOfPuzzle(puzzle).check(puzzle, options);
 }

@@ -3,11 +3,14 @@
  * scheduler (whether another phase would add something): from the genre's extras, the options
  * the user set, and what the result already has.
  */
-import type { ConflictResult } from '../analysis/conflicts';
-import type { CheckResult } from '../analysis/result';
-import type { Suggestions } from '../slitherlink/design/suggestions';
-import type { PuzzleKind } from '../model/puzzle';
-import { genreOf } from './index';
+import { shrinkConflicts, type ConflictOptions, type ConflictResult } from '../analysis/conflicts';
+import type { HintUnit } from '../analysis/hints';
+import type { Analysis, CellRef, CheckResult, Suggestions, TogetherPass } from '../analysis/result';
+import type { Puzzle, PuzzleKind } from '../model/puzzle';
+import type { RunControl } from '../zdd/control';
+import { genreOf, genreOfPuzzle } from './index';
+
+export type { Analysis };
 
 /** The extras the user asked for (JobOptions, settings). */
 export interface ExtrasWanted {
@@ -16,15 +19,6 @@ export interface ExtrasWanted {
   suggest: boolean;
 }
 
-/** A check's answer: the result and the extras it carries (the worker's answer to a check job). */
-export interface Analysis {
-  result: CheckResult;
-  conflicts?: ConflictResult;
-  suggestions?: Suggestions;
-  /** More phases are coming (the scheduler's partial answer). */
-  partial?: boolean;
-  incremental?: { mode: string; levels: number; reusedLevels: number };
-}
 
 /** A `none` gets the smallest set of conflicting givens (not on tilings yet: that search knows square grids only). */
 export function wantsConflicts(kind: PuzzleKind, o: ExtrasWanted, r: CheckResult): boolean {
@@ -58,4 +52,29 @@ export function needsMore(kind: PuzzleKind, o: ExtrasWanted, a: Analysis): boole
 export function needsTogether(kind: PuzzleKind, o: ExtrasWanted, a: Analysis): boolean {
   const r = a.result;
   return wantsRedundant(kind, o, r) && (r.redundant?.length ?? 0) > 0 && r.redundantTogether === undefined && r.redundantTogetherStopped === undefined;
+}
+
+/** A small set of the puzzle's givens that already has no solution (analysis/conflicts.ts, with its genre's units and check). */
+export function findConflictingHints(puzzle: Puzzle, options: ConflictOptions = {}): ConflictResult {
+  return shrinkConflicts(puzzle, genreOfPuzzle(puzzle), options);
+}
+
+/** The puzzle's hint units (Genre.units). */
+export function hintUnits(puzzle: Puzzle): HintUnit[] {
+  return genreOfPuzzle(puzzle).units(puzzle);
+}
+
+/** The puzzle with only the given hint units left (Genre.keepUnits). */
+export function keepUnits(puzzle: Puzzle, all: readonly HintUnit[], keep: readonly HintUnit[]): Puzzle {
+  return genreOfPuzzle(puzzle).keepUnits(puzzle, all, keep);
+}
+
+/** Hints that make the puzzle unique, or repairs (Genre.suggest); null when the genre has none. */
+export function findSuggestions(puzzle: Puzzle, control: RunControl): Suggestions | null {
+  return genreOfPuzzle(puzzle).suggest?.(puzzle, control) ?? null;
+}
+
+/** The pass of "Remove all redundant hints" (Genre.together); null when the genre has none or the puzzle is not unique. */
+export function togetherPass(puzzle: Puzzle, redundant: readonly CellRef[] | undefined, solution: CheckResult['solution'], control: RunControl): TogetherPass | null {
+  return genreOfPuzzle(puzzle).together?.(puzzle, redundant, solution, control) ?? null;
 }

@@ -1,53 +1,45 @@
 /**
- * A generated puzzle as the file `linkpuzzle generate` prints: the `# generator:` line (the
- * command that makes the same puzzle again), then the grid. Shared by the CLI and the language
- * server's `linkpuzzle.generate`, so both give the same text for the same request.
+ * A generated puzzle as the file `linkpuzzle generate` prints, through the genre's generator
+ * (Genre.generate): shared by the CLI and the language server's `linkpuzzle.generate`, so both
+ * give the same text for the same request.
  */
-import { ruleName, type NumberlinkRule } from '../model/puzzle';
-import { writeNumberlink, writeSlitherlink, writeSolutionBlock } from '../exchange/text';
 import type { RunControl } from '../zdd/control';
-import { generateNumberlink, generateSlitherlink, type GeneratedNumberlink, type GeneratedSlitherlink } from '../slitherlink/design/generate';
+import type { GenerateRequest, Generated, Genre } from './genre';
+import { GENRES, genreOf } from './index';
 
-export interface GenerateRequest {
-  kind: 'slitherlink' | 'numberlink';
-  rows: number;
-  cols: number;
-  seed: number;
-  /** Slitherlink: stop removing hints at this fraction of the cells. */
-  density?: number;
-  /** Numberlink: the rule (default nikoli). */
-  rule?: NumberlinkRule;
-  /** Numberlink: pairs to start from. */
-  pairs?: number;
-  /** Numberlink: allow pairs whose ends are neighbouring cells (avoided by default). */
-  allowAdjacent?: boolean;
-  /** Slitherlink: add the loop as a `---` block. */
-  solution?: boolean;
+export type { GenerateRequest, Generated };
+
+/** The genres that generate puzzles. */
+export function generators(): Genre[] {
+  return GENRES.filter((g) => g.generate);
 }
 
-export type GeneratedText =
-  | { kind: 'slitherlink'; text: string; puzzle: GeneratedSlitherlink }
-  | { kind: 'numberlink'; text: string; puzzle: GeneratedNumberlink };
+export function generateText(req: GenerateRequest, control: RunControl = {}): Generated {
+  const g = genreOf(req.kind).generate;
+  if (!g) throw new Error(`${req.kind} has no generator`);
+  return g.run(req, control);
+}
 
-export function generateText(req: GenerateRequest, control?: RunControl): GeneratedText {
-  const { rows, cols, seed } = req;
-  if (req.kind === 'slitherlink') {
-    const puzzle = generateSlitherlink(rows, cols, { seed, density: req.density, control });
-    const generator = `linkpuzzle generate slitherlink ${cols}x${rows} --seed ${seed}${req.density !== undefined ? ` --density ${req.density}` : ''}`;
-    let text = writeSlitherlink({ rows, cols, hints: puzzle.hints }, { generator });
-    if (req.solution) text += writeSolutionBlock(rows, cols, puzzle.inside);
-    return { kind: 'slitherlink', text, puzzle };
+/**
+ * The genre's generate options from CLI-style values (flag -> text; '' for a switch), or what is
+ * wrong: a flag only other genres' generators take is refused (`--grade is for slitherlink`).
+ */
+export function readGenerateOptions(genre: Genre, values: ReadonlyMap<string, string>): ReturnType<NonNullable<Genre['generate']>['read']> {
+  const own = genre.generate!.flags;
+  for (const flag of values.keys()) {
+    if (own.values.includes(flag) || own.switches.includes(flag)) continue;
+    const having = generators().filter((g) => g.generate!.flags.values.includes(flag) || g.generate!.flags.switches.includes(flag));
+    if (having.length > 0) return { error: `${flag} is for ${having.map((g) => g.kind).join(' and ')}` };
   }
-  const rule = req.rule ?? { fill: false, notouch: false };
-  const allowAdjacent = req.allowAdjacent === true;
-  const puzzle = generateNumberlink(rows, cols, { seed, rule, pairs: req.pairs, allowAdjacent, control });
-  const words = ruleName(rule);
-  // The rule changes which puzzle comes out: the command line names it to make the same one again.
-  const generator = `linkpuzzle generate numberlink ${cols}x${rows} --seed ${seed}${req.pairs ? ` --pairs ${req.pairs}` : ''}` +
-    `${words === 'nikoli' ? '' : ` --rule ${words.replace(/ /g, ',')}`}${allowAdjacent ? ' --allow-adjacent' : ''}`;
-  const text = writeNumberlink(
-    { rows, cols, cells: puzzle.cells, labels: puzzle.labels, rule: words === 'nikoli' ? undefined : words },
-    { generator },
-  );
-  return { kind: 'numberlink', text, puzzle };
+  return genre.generate!.read(values);
+}
+
+/** Every flag and switch some genre's generator takes (the CLI reads them all). */
+export function generateFlags(): { values: string[]; switches: string[] } {
+  const values = new Set<string>(), switches = new Set<string>();
+  for (const g of generators()) {
+    for (const v of g.generate!.flags.values) values.add(v);
+    for (const s of g.generate!.flags.switches) switches.add(s);
+  }
+  return { values: [...values], switches: [...switches] };
 }

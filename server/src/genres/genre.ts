@@ -1,13 +1,24 @@
 /**
- * A genre behind one interface: everything above the solvers that differs between Slitherlink and
- * Numberlink (the file, the check, which extras a check gets, how a cell is described). The
- * registry (index.ts) lists the genres; the worker, the scheduler, the CLI and the language
- * server ask it instead of testing the kind themselves.
+ * A genre behind one interface: everything that differs between Slitherlink and Numberlink above
+ * the solvers (the file, the check, which extras a check gets, findings of its own, how a cell is
+ * described, its picture, its exchange formats, its designer's tools). Each genre is one folder
+ * (server/src/<kind>/, its `genre.ts` exports the object) and one line of the registry
+ * (index.ts); the worker, the scheduler, the findings, the language server, the CLI and (through
+ * the server) the client ask the registry instead of testing the kind themselves.
+ *
+ * This module is a layer of its own, below the genre folders (they implement it) and above what
+ * they share (.dependency-cruiser.cjs): it imports types only.
  */
-import type { CellRef, CheckResult } from '../analysis/result';
-import type { CheckTextOptions } from './check';
+import type { ConflictGenre } from '../analysis/conflicts';
+import type { HintUnit } from '../analysis/hints';
+import type { CheckOptions } from '../analysis/options';
+import type { Analysis, CellRef, CheckResult, Suggestions, TogetherPass } from '../analysis/result';
+import type { Finding, FindingData, FindingsGenre } from '../findings/finding';
+import type { PublishedResult } from '../protocol-types';
 import type { Puzzle, PuzzleKind } from '../model/puzzle';
+import type { Range } from '../model/range';
 import type { ParseOptions, ParseResult } from '../parse/index';
+import type { RunControl } from '../zdd/control';
 
 /** What a check can add beyond the verdict and the count, on this genre. */
 export interface GenreExtras {
@@ -19,20 +30,232 @@ export interface GenreExtras {
   suggestions: boolean;
 }
 
-export interface Genre<P extends Puzzle = Puzzle> {
+/** A change of a document's text: `range` replaced by `newText` (the language server makes it an LSP edit). */
+export interface TextChange {
+  range: Range;
+  newText: string;
+}
+
+/** Why a command did nothing (shown to the user). */
+export interface CommandError {
+  error: string;
+}
+
+/** A check that keeps what it built for the next version of the same document (the worker keeps one per document). */
+export interface CheckSession<P extends Puzzle = Puzzle> {
+  check(p: P, options: CheckOptions): CheckResult;
+  /** What it keeps, in bytes (the worker drops sessions beyond a total). */
+  readonly bytes: number;
+  /** How the last check went (for tests and the bench). */
+  readonly stats: { mode: string; levels: number; reusedLevels: number } | null;
+}
+
+/** A genre's variants, chosen by words (Numberlink's rule: `# rule:` line, `--rule`, the `defaultRule` setting). */
+export interface GenreRules {
+  /** The words of files that name none (the setting's default). */
+  default: string;
+  /** The words, for messages: "nikoli, fill, notouch". */
+  words: string;
+  /** Words for the help: "fill notouch". */
+  example: string;
+  /** Null when `text` is rule words, else what is wrong with it. */
+  problem(text: string): string | null;
+}
+
+/** `linkpuzzle generate KIND WxH` and the language server's generate command. */
+export interface GenreGenerate {
+  /** For the client's quick pick: what the generator makes. */
+  description: string;
+  /** Lines of `linkpuzzle --help` on the genre's generate options. */
+  usage: string;
+  /** The genre's own options: CLI flags (`--density`, ...), also the LSP command's parameters without the dashes. */
+  flags: { values: readonly string[]; switches: readonly string[] };
+  /** The options as the CLI gives them (flag -> text; a switch's value is ''), or an error for the user (a usage error in the CLI). */
+  read(values: ReadonlyMap<string, string>): GenerateOptions | CommandError;
+  /** Generates (in a worker): the file text as `linkpuzzle generate` prints it. */
+  run(req: GenerateRequest, control: RunControl): Generated;
+  /** Above this many cells a puzzle takes long to generate (said before starting)... */
+  slowCells: number;
+  /** ...unless these options make it quick. */
+  quick?(options: GenerateOptions): boolean;
+  /** For the client's quick pick: choices of an option that it asks for (Numberlink's rule). */
+  choices?: { option: string; title: string; items: { value: string; description: string }[] };
+}
+
+export type GenerateOptions = Record<string, string | number | boolean>;
+
+export interface GenerateRequest {
+  kind: PuzzleKind;
+  rows: number;
+  cols: number;
+  seed: number;
+  /** The genre's own options (GenreGenerate.read); none: its defaults. */
+  options?: GenerateOptions;
+}
+
+export interface Generated {
+  text: string;
+  /** The puzzle was proved unique (and so the text is a puzzle). */
+  ok: boolean;
+  /** What came out, for people: "unique, minimal, 37 hints", "12 pairs, unique after 9 checks". */
+  note: string;
+  /** What the CLI says instead of "generated in N ms: note" (nothing was made). */
+  message?: string;
+  ms: number;
+}
+
+/** An exchange format: reading another program's puzzle (import) and writing it (export). */
+export interface ExchangeFormat<P extends Puzzle = Puzzle> {
+  /** The CLI's `export` switch (`--url`), and the format's name in messages ("puzz.link URLs"). */
+  flag: string;
+  name: string;
+  /** A puzz.link format's TYPE (`slither`): named when a URL of an unknown type is refused. */
+  puzzLinkType?: string;
+  /** Whether `src` is in this format (the first genre whose format claims it reads it). */
+  claims(src: string): boolean;
+  /** The file text for `src`, or why it cannot be read. */
+  read(src: string): { text: string } | CommandError;
+  /** The format's text for a puzzle, and what it cannot carry (`warning`); or why not at all. */
+  write?(p: P): { text: string; warning?: string } | CommandError;
+}
+
+/** What a genre's editor commands may do (the language server implements it, lsp/designCommands.ts). */
+export interface CommandHost<P extends Puzzle = Puzzle> {
+  uri: string;
+  /** The document's version when the command started (its edits go only to this version) and its text then. */
+  version: number;
+  text: string;
+  /** The document's puzzle, parsed and free of problems; or why not (too large, problems, no grid). */
+  puzzle(): { puzzle: P } | CommandError;
+  /** Why the client cannot take `label`'s edit (told to the user as well); null when it can. */
+  refusedEdits(label: string): string | null;
+  /** Runs one of the genre's tools (Genre.tools) in a worker within the document's limits, with progress and cancellation. */
+  runTool(tool: string, input: unknown, title: string): Promise<unknown | CommandError>;
+  /** The verdict for the current text: the result published, or a check run now. */
+  result(title: string): Promise<CheckResult | CommandError>;
+  /** Why not to edit now: the document changed since the command started (or closed); null when it did not. */
+  changed(): string | null;
+  /** Applies the changes to the version the command started on; false when that is not the document's version. */
+  apply(changes: TextChange[], label: string): Promise<boolean>;
+}
+
+/** One of the genre's editor commands (a workspace command of the language server). */
+export interface EditorCommand<P extends Puzzle = Puzzle> {
+  /** For messages and edit labels: "Make a minimal puzzle from the loop". */
+  label: string;
+  /** The command's answer when it cannot run (its answer type's error form). */
+  refuse(error: string): unknown;
+  /** Runs it (`args` as the client sent them, the document's uri first). */
+  run(args: unknown[], host: CommandHost<P>): Promise<unknown>;
+}
+
+/** A code action a genre offers for the document as it is (protocol-neutral; the language server makes it LSP's). */
+export interface GenreAction {
+  title: string;
+  kind: 'quickfix' | 'refactor' | 'refactor.rewrite';
+  preferred?: boolean;
+  /** The diagnostic it fixes (an index into ActionInput.diagnostics). */
+  diagnostic?: number;
+  changes?: TextChange[];
+  command?: { command: string; arguments: unknown[] };
+}
+
+export interface ActionInput<P extends Puzzle = Puzzle> {
+  uri: string;
+  puzzle: P;
+  text: string;
+  /** The parse found problems (only some actions are offered then). */
+  problems: number;
+  /** The result published for this text, if any (with the server's extras: PublishedResult). */
+  result?: PublishedResult;
+  /** The diagnostics the client sent with the request that are about this text (stale ones left out). */
+  diagnostics: { code: string; data?: FindingData }[];
+  /** Which kinds are wanted (LSP's `only`: a kind admits its sub-kinds). */
+  wants(kind: GenreAction['kind']): boolean;
+}
+
+/** One of the genre's CLI commands (`linkpuzzle design FILE`, ...): lines to print and an exit status. */
+export interface CliCommand<P extends Puzzle = Puzzle> {
+  /** Lines of `linkpuzzle --help`. */
+  usage: string;
+  flags: { values: readonly string[]; switches: readonly string[] };
+  run(input: CliInput<P>): CliOutcome;
+}
+
+export interface CliInput<P extends Puzzle = Puzzle> {
+  path: string;
+  puzzle: P;
+  text: string;
+  values: ReadonlyMap<string, string>;
+  switches: ReadonlySet<string>;
+  control: RunControl;
+}
+
+/** `usage`: a mistake in the command line (exit 2); `fileError`: a problem of the file (exit 1). */
+export type CliOutcome = { out: string[]; err: string[]; status: number } | { usage: string } | { fileError: string };
+
+export interface Genre<P extends Puzzle = Puzzle> extends FindingsGenre<P>, ConflictGenre<P> {
+  /** Also the language id (package.json), the `--kind` word and `kind` in the CLI's JSON. */
   kind: PuzzleKind;
   /** For people: "Slitherlink". */
   name: string;
   /** File extension, lower case, without the dot. */
   extension: string;
-  /** What the givens are called in messages: hints, labels. */
-  givens: { one: string; many: string };
   extras: GenreExtras;
+  rules?: GenreRules;
+
+  // The text
   parse(text: string, options?: ParseOptions): ParseResult<P>;
+  /** The problem codes only this genre's parser reports, with what and where (parse/codes.ts has the shared ones). */
+  parseCodes: Record<string, string>;
+  /**
+   * What a check depends on, as a string: two texts with the same signature have the same result
+   * (comments and spacing do not count), so a result stays current through such edits.
+   */
+  signature(p: P): string;
+  /** Facts of the text alone, found at every edit before any check (Slitherlink: its solution block). */
+  textFindings?(p: P): Finding[];
+
+  // The check
   /** Checks a parsed, problem-free puzzle of this genre. */
-  check(puzzle: P, options: CheckTextOptions): CheckResult;
-  /** What the cell holds, in words: "hint 3", "endpoint A", "empty cell". On a tiling `cell.face` names the face. */
-  cellLabel(puzzle: P, cell: CellRef): string;
+  check(p: P, options: CheckOptions): CheckResult;
+  /** A check that reuses the previous version's work (the worker keeps one per document), for the puzzles it `takes`. */
+  incremental?: { takes(p: P): boolean; create(maxBytes: number): CheckSession<P> };
+  units(p: P): HintUnit[];
+  keepUnits(p: P, all: readonly HintUnit[], keep: readonly HintUnit[]): P;
+  /** With `extras.suggestions`: hints that make it unique, or repairs of an unsolvable one. */
+  suggest?(p: P, control: RunControl): Suggestions;
+  /**
+   * With `extras.redundantHints`: the pass of "Remove all redundant hints" on a unique puzzle
+   * (`solution`: its solution, when known). Null when the puzzle has no unique solution.
+   */
+  together?(p: P, redundant: readonly CellRef[] | undefined, solution: CheckResult['solution'], control: RunControl): TogetherPass | null;
+  /** Tools the worker runs for the genre's commands (structured-clone-safe in and out). */
+  tools?: Record<string, (input: unknown, control: RunControl) => unknown>;
+
+  // What is said about it
   /** The hover's markdown lines on a cell (a tiling's face): what it holds, and the unique solution around it. */
-  describeCell(puzzle: P, cell: CellRef, result: CheckResult | undefined): string[];
+  describeCell(p: P, cell: CellRef, result: CheckResult | undefined): string[];
+  /** The analysis's findings of the genre's own, after the shared ones (FindingsGenre.findings). */
+  findings?(p: P | null, a: Analysis): Finding[];
+
+  // Edits
+  /** The change that empties a given (a redundant hint's quick fix), or null when the cell has none. */
+  emptyGiven(p: P, cell: CellRef): TextChange | null;
+  /** The text of a cell set to `value` from the preview's *Edit hints* (`.` clears), or why not. */
+  cellText(p: P, value: string): string | CommandError;
+
+  // Pictures
+  /** `linkpuzzle solve`: the first solution drawn as text (or an SVG for a tiling). */
+  draw(p: P, result: CheckResult): string;
+
+  // Other programs and the designer
+  formats: ExchangeFormat<P>[];
+  generate?: GenreGenerate;
+  /** Workspace commands of the language server (by command name, protocol-types.ts). */
+  commands?: Record<string, EditorCommand<P>>;
+  /** Code actions beyond the shared ones (the redundant hints' quick fixes and fix-all). */
+  actions?(input: ActionInput<P>): GenreAction[];
+  /** `linkpuzzle <name> FILE ...` commands of the CLI. */
+  cli?: Record<string, CliCommand<P>>;
 }

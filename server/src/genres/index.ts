@@ -1,27 +1,42 @@
 /**
- * The genres, registered in one place. A new genre is one module implementing `Genre` (genre.ts)
- * and one line here (and its PuzzleKind in model/puzzle.ts).
+ * The genres, registered in one place. A new genre is one folder (server/src/<kind>/, its
+ * `genre.ts` implementing `Genre`, genre.ts here) and one line of GENRES. Everything outside the
+ * genre folders reaches a genre through this registry (and the modules of this folder that ask
+ * it: check.ts, extras.ts, findings.ts, generate.ts, exchange.ts); test/unit/genre-seam.test.ts
+ * holds that true.
  */
 import type { Puzzle, PuzzleKind } from '../model/puzzle';
-import type { Genre } from './genre';
+import type { ParseOptions, ParseResult } from '../parse/index';
+import type { CommandError, Genre } from './genre';
 import { numberlink } from '../numberlink/genre';
 import { slitherlink } from '../slitherlink/genre';
 
-export type { Genre, GenreExtras } from './genre';
+export type { CommandError, CommandHost, Genre, GenreAction, GenreExtras, TextChange } from './genre';
 
-export const GENRES: readonly Genre[] = [slitherlink, numberlink];
+export const GENRES: readonly Genre[] = [slitherlink as unknown as Genre, numberlink as unknown as Genre];
 
 const byKind = new Map<PuzzleKind, Genre>(GENRES.map((g) => [g.kind, g]));
 
+/** Whether a command's or a reader's answer is its error form. */
+export function isCommandError(x: unknown): x is CommandError {
+  return typeof x === 'object' && x !== null && typeof (x as CommandError).error === 'string';
+}
+
+/** The genre of a kind; throws for a kind no genre has (callers take kinds from the registry). */
 export function genreOf(kind: PuzzleKind): Genre {
   const g = byKind.get(kind);
   if (!g) throw new Error(`no genre ${kind}`);
   return g;
 }
 
-/** The genre of a puzzle, typed for it. */
-export function genreOfPuzzle<P extends Puzzle>(puzzle: P): Genre<P> {
-  return genreOf(puzzle.kind) as unknown as Genre<P>;
+/** The genre of a kind, or null (a kind from outside: a language id, a `--kind` word). */
+export function findGenre(kind: string): Genre | null {
+  return byKind.get(kind) ?? null;
+}
+
+/** The genre of a puzzle. */
+export function genreOfPuzzle(puzzle: Puzzle): Genre {
+  return genreOf(puzzle.kind);
 }
 
 /** The genre of a file name by its extension (any case), or null. */
@@ -34,4 +49,27 @@ export function genreOfPath(path: string): Genre | null {
 /** The kind of a file name by its extension (any case), or null. */
 export function kindFromPath(path: string): PuzzleKind | null {
   return genreOfPath(path)?.kind ?? null;
+}
+
+/** Parses `text` as a puzzle of `kind` (the genre's parser). Never throws. */
+export function parsePuzzle(text: string, kind: PuzzleKind, options?: ParseOptions): ParseResult<Puzzle> {
+  return genreOf(kind).parse(text, options);
+}
+
+/** The file extensions, for messages: ".slk or .nlk". */
+export function extensionList(genres: readonly Genre[] = GENRES, sep = ' or '): string {
+  return genres.map((g) => `.${g.extension}`).join(sep);
+}
+
+/** The kinds, for messages: "slitherlink or numberlink". */
+export function kindList(genres: readonly Genre[] = GENRES, sep = ' or '): string {
+  return genres.map((g) => g.kind).join(sep);
+}
+
+/** The genres whose rules read `text` (null when some genre has rules and none of them reads it: the first one's problem). */
+export function ruleProblem(text: string): string | null {
+  const withRules = GENRES.filter((g) => g.rules);
+  if (withRules.length === 0) return 'no genre has rules';
+  const problems = withRules.map((g) => g.rules!.problem(text));
+  return problems.some((p) => p === null) ? null : problems[0]!;
 }

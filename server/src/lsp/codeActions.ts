@@ -11,7 +11,7 @@ import type { CellRef } from '../analysis/result';
 import type { Parsed } from './documents';
 import { cellTextRange, toLspRange, type DiagnosticData } from './diagnostics';
 import { placeName } from '../findings/words';
-import type { SlitherlinkPuzzle } from '../model/puzzle';
+import { genreOfPuzzle, type TextChange } from '../genres/index';
 import { Codes, DiagnosticSource, FixAllKind, RemoveAllRedundantCommand, type PublishedResult } from '../protocol-types';
 
 /** Does a requested `only` list admit `kind`? Kinds are hierarchical: `source` admits `source.fixAll.x`. */
@@ -25,25 +25,22 @@ export function askedFor(only: string[] | undefined, kind: string): boolean {
   return !!only?.some((o) => kind === o || kind.startsWith(o + '.'));
 }
 
-/** Replace only each hint's own characters with the empty mark: comments, spacing, line ends stay. */
-export function removeHintEdits(p: Parsed, cells: readonly CellRef[]): TextEdit[] {
-  const puzzle = p.puzzle;
-  if (!puzzle || puzzle.kind !== 'slitherlink') return [];
-  const edits: TextEdit[] = [];
-  for (const cell of cells) {
-    const i = hintIndex(puzzle, cell);
-    const r = i < 0 ? undefined : puzzle.cellRanges[i];
-    if (!r || !(puzzle.hints[i]! >= 0)) continue;
-    edits.push(TextEdit.replace(toLspRange(r), '.'));
-  }
-  return edits;
+/** A genre's protocol-neutral change as an LSP edit. */
+export function toTextEdit(c: TextChange): TextEdit {
+  return TextEdit.replace(toLspRange(c.range), c.newText);
 }
 
-/** The index of a cell's hint and text, or -1: on a tiling its face (never row * cols + col). */
-export function hintIndex(p: SlitherlinkPuzzle, cell: CellRef): number {
-  if (p.tiling) return Number.isInteger(cell.face) && cell.face! >= 0 && cell.face! < p.hints.length ? cell.face! : -1;
-  const { row, col } = cell;
-  return row < 0 || col < 0 || row >= p.rows || col >= p.cols ? -1 : row * p.cols + col;
+/** Empty only each given's own characters (Genre.emptyGiven): comments, spacing, line ends stay. */
+export function removeHintEdits(p: Parsed, cells: readonly CellRef[]): TextEdit[] {
+  const puzzle = p.puzzle;
+  if (!puzzle) return [];
+  const genre = genreOfPuzzle(puzzle);
+  const edits: TextEdit[] = [];
+  for (const cell of cells) {
+    const c = genre.emptyGiven(puzzle, cell);
+    if (c) edits.push(toTextEdit(c));
+  }
+  return edits;
 }
 
 /** What a tiling does not offer yet, said when it is asked for. */
@@ -52,8 +49,7 @@ export function notOnTilings(what: string): string {
 }
 
 export function isTiling(ctx: ActionContext): boolean {
-  const p = ctx.parsed.puzzle;
-  return !!p && p.kind === 'slitherlink' && p.tiling !== undefined;
+  return ctx.parsed.puzzle?.tiling !== undefined;
 }
 
 export function workspaceEdit(uri: string, version: number, edits: TextEdit[], documentChanges: boolean): WorkspaceEdit {
@@ -103,7 +99,7 @@ export function quickFixes(ctx: ActionContext, range: LspRange, diagnostics: Dia
     const edits = removeHintEdits(ctx.parsed, [cell]);
     if (edits.length === 0) continue;
     const p = ctx.parsed.puzzle!;
-    const hint = p.kind === 'slitherlink' ? p.hints[hintIndex(p, cell)] : '';
+    const hint = genreOfPuzzle(p).givenAt(p, cell) ?? '';
     actions.push({
       title: `Remove redundant hint ${hint} at ${placeName(cell)}`,
       kind: CodeActionKind.QuickFix,

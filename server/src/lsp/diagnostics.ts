@@ -11,7 +11,8 @@ import {
   Location,
   Range as LspRange,
 } from 'vscode-languageserver';
-import { findingsOf, parseProblems, type Finding, type FindingData, type Place, type Severity } from '../findings/index';
+import { parseProblems, type Finding, type FindingData, type Place, type Severity } from '../findings/index';
+import { findings } from '../genres/findings';
 import type { Puzzle } from '../model/puzzle';
 import type { CellRef } from '../analysis/result';
 import type { Problem, Range } from '../model/range';
@@ -35,7 +36,7 @@ export function gridAnchor(p: Puzzle | null): LspRange {
   if (!p || p.cellRanges.length === 0) return LspRange.create(0, 0, 0, 0);
   const a = p.cellRanges[0]!;
   let last = Math.max(0, Math.min(p.cols, p.cellRanges.length) - 1);
-  if (p.kind === 'slitherlink' && p.tiling) {
+  if (p.tiling) {
     // A tiling's first line holds any number of faces: its last one on the first face's line.
     last = 0;
     while (last + 1 < p.cellRanges.length && p.cellRanges[last + 1]!.line === a.line) last++;
@@ -47,7 +48,7 @@ export function gridAnchor(p: Puzzle | null): LspRange {
 /** The text of a cell: on a tiling the face's (cellRanges are per face there, never row * cols + col). */
 export function cellTextRange(p: Puzzle | null, cell: CellRef): Range | undefined {
   if (!p) return undefined;
-  if (p.kind === 'slitherlink' && p.tiling) return cell.face === undefined ? undefined : p.cellRanges[cell.face];
+  if (p.tiling) return cell.face === undefined ? undefined : p.cellRanges[cell.face];
   if (cell.row < 0 || cell.col < 0 || cell.row >= p.rows || cell.col >= p.cols) return undefined;
   return p.cellRanges[cell.row * p.cols + cell.col];
 }
@@ -91,5 +92,5 @@ export function parseDiagnostics(problems: Problem[]): Diagnostic[] {
 /** `p` is null for documents too large to parse on the main thread: then everything sits at the top. */
 export function resultDiagnostics(uri: string, p: Puzzle | null, a: Analysis, key: string): Diagnostic[] {
   // Parse problems carry no key (as before: they are about the text, not about a check of it).
-  return findingsOf(p, a).map((f) => toDiagnostic(uri, p, f, a.result.verdict === 'invalid' ? undefined : key));
+  return findings(p, a).map((f) => toDiagnostic(uri, p, f, a.result.verdict === 'invalid' ? undefined : key));
 }

@@ -2,8 +2,7 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Puzzle, PuzzleKind } from '../model/puzzle';
 import type { Range } from '../model/range';
-import { parsePuzzle } from '../parse/index';
-import { kindFromPath } from '../genres/index';
+import { findGenre, kindFromPath, parsePuzzle } from '../genres/index';
 
 export interface Parsed {
   version: number;
@@ -25,9 +24,10 @@ export interface Parsed {
  */
 export const MAX_MAIN_THREAD_PARSE = 250_000;
 
-/** By language id first (the client knows best), then by the file extension. */
+/** By language id first (the client knows best: a genre's kind is its language id), then by the file extension. */
 export function kindOf(doc: { languageId: string; uri: string }): PuzzleKind | null {
-  if (doc.languageId === 'slitherlink' || doc.languageId === 'numberlink') return doc.languageId;
+  const genre = findGenre(doc.languageId);
+  if (genre) return genre.kind;
   let path = doc.uri;
   try {
     path = decodeURIComponent(new URL(doc.uri).pathname);
@@ -37,18 +37,7 @@ export function kindOf(doc: { languageId: string; uri: string }): PuzzleKind | n
   return kindFromPath(path);
 }
 
-/**
- * The last segment of a uri, for titles: decoded when it can be, else as it is (a uri is only a
- * key here; one with a malformed `%` escape still names its document).
- */
-export function fileName(uri: string): string {
-  const last = uri.split(/[/\\]/).pop() || uri || 'puzzle';
-  try {
-    return decodeURIComponent(last);
-  } catch {
-    return last;
-  }
-}
+export { fileName } from '../util/fileName';
 
 const parsedCache = new WeakMap<TextDocument, Parsed>();
 
@@ -80,7 +69,7 @@ function contains(r: Range, line: number, ch: number): boolean {
 export function cellAt(p: Parsed, line: number, ch: number): number {
   const puzzle = p.puzzle;
   if (!puzzle || puzzle.cols === 0) return -1;
-  if (puzzle.kind === 'slitherlink' && puzzle.tiling) return faceAt(p, line, ch);
+  if (puzzle.tiling) return faceAt(p, line, ch);
   if (!p.rowOfLine) {
     p.rowOfLine = new Map();
     for (let r = 0; r < puzzle.rows; r++) {

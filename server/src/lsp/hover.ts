@@ -13,7 +13,7 @@ export function hoverAt(p: Parsed, line: number, character: number, result: Publ
   const puzzle = p.puzzle;
   const i = cellAt(p, line, character);
   if (!puzzle || i < 0) return null;
-  const tiling = puzzle.kind === 'slitherlink' ? puzzle.tiling : undefined;
+  const tiling = puzzle.tiling;
   let cell: CellRef;
   const lines: string[] = [];
   if (tiling) {

@@ -1,14 +1,13 @@
 /**
- * The solution block's text facts (findings/loopText.ts) as diagnostics: found on the main thread
- * at every edit, shown before the solver's. (The block's `solution-not-intended` comes with the
- * check's findings.)
+ * The text's own facts (Genre.textFindings: Slitherlink's solution block) as diagnostics: found
+ * on the main thread at every edit, shown before the solver's.
  */
 import type { Diagnostic } from 'vscode-languageserver';
-import { loopTextFindings } from '../findings/index';
+import { textFindings } from '../genres/findings';
 import type { Puzzle } from '../model/puzzle';
 import { toDiagnostic } from './diagnostics';
 
-/** `hint-disagrees-with-loop` and `loop-not-simple`: pure facts of the text. */
+/** Pure facts of the text (Slitherlink: `hint-disagrees-with-loop`, `loop-not-simple`). */
 export function loopTextDiagnostics(p: Puzzle | null): Diagnostic[] {
-  return loopTextFindings(p).map((f) => toDiagnostic('', p, f));
+  return textFindings(p).map((f) => toDiagnostic('', p, f));
 }

@@ -4,8 +4,7 @@
  * text changes. A result is reported only if it is for the document's current text.
  */
 import { createHash } from 'node:crypto';
-import type { CellRef } from '../analysis/result';
-import { togetherOf, type MinimizeResult } from '../slitherlink/minimize';
+import { togetherOf, type CellRef, type TogetherPass } from '../analysis/result';
 import type { PuzzleKind } from '../model/puzzle';
 import { timerDelay, type Progress, type Stopped } from '../zdd/control';
 import type { WorkerPool, JobHandle } from '../worker/pool';
@@ -89,9 +88,9 @@ function cacheable(a: Analysis): boolean {
 export class Scheduler {
   private readonly entries = new Map<string, Entry>();
   private readonly cache = new Lru<Analysis>(200);
-  private readonly minimized = new Lru<MinimizeResult>(50);
+  private readonly minimized = new Lru<TogetherPass>(50);
   /** Content key -> the together pass (phase 3) running for it: the fix-all waits for it rather than run it twice. */
-  private readonly together = new Map<string, Promise<MinimizeResult | null>>();
+  private readonly together = new Map<string, Promise<TogetherPass | null>>();
   private readonly lastEdit = new Map<string, number>();
   /** The content keys cached for each document, dropped with it when it closes. */
   private readonly keysOf = new Map<string, Set<string>>();
@@ -197,7 +196,7 @@ export class Scheduler {
    * for the same text (to say how many can go together), so usually the answer is there already,
    * or on its way. `onCancel` receives what stops the wait (or the job).
    */
-  async minimize(s: Snapshot, redundant: CellRef[] | undefined, onCancel: (cancel: () => void) => void): Promise<MinimizeResult | null> {
+  async minimize(s: Snapshot, redundant: CellRef[] | undefined, onCancel: (cancel: () => void) => void): Promise<TogetherPass | null> {
     const hit = this.minimized.get(s.key);
     if (hit) return hit;
     const running = this.together.get(s.key);
@@ -216,7 +215,7 @@ export class Scheduler {
       // The pass did not finish (stopped by an edit, or failed): run the fix-all's own.
     }
     const known = this.cache.get(s.key) ?? this.cache.get(partialKey(s.key));
-    const solution = known?.result.verdict === 'unique' && known.result.solution && 'edges' in known.result.solution ? known.result.solution.edges : undefined;
+    const solution = known?.result.verdict === 'unique' ? known.result.solution : undefined;
     const job = this.pool.run({ type: 'minimize', text: s.text, kind: s.kind, options: s.options, redundant, ...(solution ? { solution } : {}) });
     onCancel(() => job.cancel());
     const out = await job.promise;
@@ -297,7 +296,7 @@ export class Scheduler {
   private runTogether(entry: Entry, analysis: Analysis): void {
     const s0 = entry.snapshot;
     const r = analysis.result;
-    const solution = r.solution && 'edges' in r.solution ? r.solution.edges : undefined;
+    const solution = r.solution;
     const job = this.pool.run(
       { type: 'minimize', text: s0.text, kind: s0.kind, options: s0.options, redundant: r.redundant, ...(solution ? { solution } : {}) },
       undefined,

@@ -19,8 +19,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { timerDelay } from '../zdd/control';
 import { WorkerPool } from '../worker/pool';
-import { suggestActions } from './suggest';
-import { designActions } from './designActions';
+import { genreActions } from './genreActions';
 import { DesignCommands } from './designCommands';
 import { loopTextDiagnostics } from './loopDiagnostics';
 import { askedFor, fixAllStub, quickFixes, wants, type ActionContext, type FixAllData } from './codeActions';
@@ -223,11 +222,13 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       }
     }
     const diagnostics = params.context?.diagnostics ?? [];
+    // The genre's own: its quick fixes (after the redundant hints' own) and its refactorings.
+    const own = genreActions(ctx, diagnostics, only);
     const fixes: CodeAction[] = [];
     if (wants(only, CodeActionKind.QuickFix)) {
-      fixes.push(...quickFixes(ctx, params.range, diagnostics), ...suggestActions(ctx, diagnostics), ...redundantSummaryFixes(ctx, diagnostics));
+      fixes.push(...quickFixes(ctx, params.range, diagnostics), ...own.filter((a) => a.kind === CodeActionKind.QuickFix), ...redundantSummaryFixes(ctx, diagnostics));
     }
-    return [...fixes, ...designActions(ctx, only), ...actions];
+    return [...fixes, ...own.filter((a) => a.kind !== CodeActionKind.QuickFix), ...actions];
   });
 
   connection.onCodeActionResolve(async (action, token) => {

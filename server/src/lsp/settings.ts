@@ -1,18 +1,20 @@
 /** `linkpuzzle.*` settings: read through workspace/configuration, else from initializationOptions. */
 import { DEFAULT_LIMITS, MAX_TIMER_MS } from '../zdd/control';
-import { parseRule } from '../numberlink/rule';
+import { GENRES } from '../genres/index';
+import type { PuzzleKind } from '../model/puzzle';
 
 export interface Settings {
   limits: { timeMs: number; maxNodes: number };
   debounceMs: number;
-  numberlink: { defaultRule: string };
+  /** Per genre with rules (Genre.rules): its `linkpuzzle.<kind>.defaultRule` setting, the words for files that name none. */
+  defaultRules: Record<PuzzleKind, string>;
   redundantHints: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
   limits: { timeMs: DEFAULT_LIMITS.timeMs, maxNodes: DEFAULT_LIMITS.maxNodes },
   debounceMs: 75,
-  numberlink: { defaultRule: 'nikoli' },
+  defaultRules: Object.fromEntries(GENRES.flatMap((g) => (g.rules ? [[g.kind, g.rules.default]] : []))),
   redundantHints: true,
 };
 
@@ -71,10 +73,14 @@ export function readSettings(raw: unknown): { settings: Settings; warnings: stri
   };
   const warnings: string[] = [];
   const d = DEFAULT_SETTINGS;
-  const rule = get('numberlink.defaultRule');
-  let defaultRule = d.numberlink.defaultRule;
-  if (typeof rule === 'string' && parseRule(rule)) defaultRule = rule;
-  else if (rule !== undefined) warnings.push(`linkpuzzle.numberlink.defaultRule: ${show(rule)} is not a rule (words nikoli, fill, notouch); using "${defaultRule}"`);
+  const defaultRules: Record<PuzzleKind, string> = {};
+  for (const g of GENRES) {
+    if (!g.rules) continue;
+    const rule = get(`${g.kind}.defaultRule`);
+    defaultRules[g.kind] = d.defaultRules[g.kind]!;
+    if (typeof rule === 'string' && g.rules.problem(rule) === null) defaultRules[g.kind] = rule;
+    else if (rule !== undefined) warnings.push(`linkpuzzle.${g.kind}.defaultRule: ${show(rule)} is not a rule (words ${g.rules.words}); using "${defaultRules[g.kind]}"`);
+  }
   const redundant = get('redundantHints');
   if (redundant !== undefined && typeof redundant !== 'boolean') warnings.push(`linkpuzzle.redundantHints: ${show(redundant)} is not true or false; using ${d.redundantHints}`);
   const settings: Settings = {
@@ -83,7 +89,7 @@ export function readSettings(raw: unknown): { settings: Settings; warnings: stri
       maxNodes: bounded('limits.maxNodes', get('limits.maxNodes'), d.limits.maxNodes, warnings, true),
     },
     debounceMs: bounded('debounceMs', get('debounceMs'), d.debounceMs, warnings),
-    numberlink: { defaultRule },
+    defaultRules,
     redundantHints: typeof redundant === 'boolean' ? redundant : d.redundantHints,
   };
   return { settings, warnings };

@@ -4,7 +4,6 @@
  * didChangeConfiguration payloads. A value not used as given is told to the user once.
  */
 import { MessageType, ShowMessageNotification, type Connection } from 'vscode-languageserver/node';
-import { parseRule } from '../numberlink/rule';
 import type { JobOptions } from '../worker/protocol';
 import { readSettings, type Settings } from './settings';
 
@@ -83,7 +82,7 @@ export function jobOptions(s: Settings): JobOptions {
   return {
     limits: { timeMs: s.limits.timeMs, maxNodes: s.limits.maxNodes },
     redundant: s.redundantHints,
-    defaultRule: parseRule(s.numberlink.defaultRule) ?? undefined,
+    defaultRules: s.defaultRules,
     conflicts: true,
     suggest: true,
   };

@@ -9,8 +9,8 @@
  * `covers` is given for every rule without `fill` (nikoli, nikoli notouch) when the answer is
  * unique; under `fill` it would always be true.
  */
-import type { NumberlinkPuzzle, NumberlinkRule } from '../model/puzzle';
-import { ruleName } from '../model/puzzle';
+import type { NumberlinkPuzzle, NumberlinkRule } from './puzzle';
+import { ruleName } from './puzzle';
 import type { Problem } from '../model/range';
 import { StopError, withDeadline, type RunControl } from '../zdd/control';
 import { makeInstance, type NumberlinkInstance } from './instance';
@@ -23,6 +23,9 @@ import { deduceForWitnesses, fillParityFails, findPathWitnesses, openShare } fro
 import type { Deduction } from './deduce';
 import { decide, isDraft, type Outcome, type Timed } from '../analysis/witnesses';
 import { linkUsage, linkUsageMap, NUMBERLINK_WALK_MAX, pathUsageMap } from './usage';
+
+/** A Numberlink check's options: the shared ones, the default rule read (the genre reads the words, genre.ts). */
+export type NumberlinkCheckOptions = Omit<CheckOptions, 'defaultRule' | 'rule'> & { defaultRule?: NumberlinkRule };
 
 /** Deduction leaves more than this share of the edges open on a Numberlink draft. */
 const DRAFT_OPEN_SHARE = 0.85;
@@ -37,12 +40,12 @@ const NIKOLI: NumberlinkRule = { fill: false, notouch: false };
  */
 const NO_FILL_WITNESS_BUDGET = { firstNodes: 2000, secondNodes: 2000 };
 
-export function numberlinkRule(p: NumberlinkPuzzle, options?: CheckOptions): NumberlinkRule {
+export function numberlinkRule(p: NumberlinkPuzzle, options?: NumberlinkCheckOptions): NumberlinkRule {
   if (p.ruleRange) return p.rule;
   return options?.defaultRule ?? NIKOLI;
 }
 
-export function checkNumberlink(p: NumberlinkPuzzle, options?: CheckOptions): CheckResult {
+export function checkNumberlink(p: NumberlinkPuzzle, options?: NumberlinkCheckOptions): CheckResult {
   const t0 = performance.now();
   const rule = numberlinkRule(p, options);
   const result: CheckResult = {

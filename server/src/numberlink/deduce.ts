@@ -34,7 +34,7 @@
  * puzzles it fixes about half of the edges that the rules alone leave open, and the states built
  * drop two- to tenfold.
  */
-import type { NumberlinkRule } from '../model/puzzle';
+import type { NumberlinkRule } from './puzzle';
 import type { NumberlinkInstance } from './instance';
 import { Planarity } from './planarity';
 import { Reachability } from './reachability';

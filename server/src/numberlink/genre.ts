@@ -1,9 +1,18 @@
 /** Numberlink (.nlk): paths through the cells joining equal labels, under a rule (nikoli, fill, notouch). */
-import { checkNumberlinkRule } from '../genres/check';
-import type { NumberlinkPuzzle } from '../model/puzzle';
-import { parseNumberlink } from '../parse/index';
-import { direction } from '../genres/directions';
+import type { CheckOptions } from '../analysis/options';
 import type { Genre } from '../genres/genre';
+import { direction } from '../findings/words';
+import { checkNumberlink } from './check';
+import { cellLabel, cellText, describeGivens, differences, givenAt, keepUnits, signature, units } from './cells';
+import { drawPaths } from './draw';
+import { puzzLink } from './exchange/formats';
+import { notCovering } from './findings/notCovering';
+import { generate } from './generate';
+import { parseNumberlink } from './parse';
+import { NUMBERLINK_PARSE_CODES } from './parseCodes';
+import type { NumberlinkPuzzle } from './puzzle';
+import { readRuleWords } from './rule';
+import type { PathSolution } from '../analysis/result';
 
 export const numberlink: Genre<NumberlinkPuzzle> = {
   kind: 'numberlink',
@@ -11,12 +20,22 @@ export const numberlink: Genre<NumberlinkPuzzle> = {
   extension: 'nlk',
   givens: { one: 'label', many: 'labels' },
   extras: { redundantHints: false, conflicts: true, suggestions: false },
-  parse: parseNumberlink,
-  check: checkNumberlinkRule,
-  cellLabel(p, { row, col }) {
-    const l = p.cells[row * p.cols + col]!;
-    return l >= 0 ? `endpoint ${p.labels[l]}` : 'empty cell';
+  rules: {
+    default: 'nikoli',
+    words: 'nikoli, fill, notouch',
+    example: 'fill notouch',
+    problem: (text) => readRuleWords(text).problems[0]?.message ?? null,
   },
+  parse: parseNumberlink,
+  parseCodes: NUMBERLINK_PARSE_CODES,
+  signature,
+  check,
+  units,
+  keepUnits,
+  cellLabel,
+  givenAt,
+  describeGivens,
+  differences,
   describeCell(p, { row, col }, result) {
     const l = p.cells[row * p.cols + col]!;
     const lines = [l >= 0 ? `Endpoint **${p.labels[l]}**.` : 'Empty cell.'];
@@ -39,4 +58,32 @@ export const numberlink: Genre<NumberlinkPuzzle> = {
     }
     return lines;
   },
+  findings: (p, a) => {
+    const f = notCovering(p, a);
+    return f ? [f] : [];
+  },
+  emptyGiven: () => null,
+  cellText,
+  draw(p, result) {
+    const labelAt = (r: number, c: number) => {
+      const l = p.cells[r * p.cols + c]!;
+      return l >= 0 ? p.labels[l]! : null;
+    };
+    return drawPaths(p.rows, p.cols, labelAt, (result.solution as PathSolution).paths);
+  },
+  formats: [puzzLink],
+  generate,
 };
+
+/**
+ * The check under the rule words of `options.rule` when given (the CLI's `--rule`: it wins over
+ * the file's `# rule:` line and over the default for files without one), else the file's rule,
+ * else `options.defaultRule`'s words (the setting), else nikoli.
+ */
+function check(p: NumberlinkPuzzle, options: CheckOptions): ReturnType<typeof checkNumberlink> {
+  const { rule: words, defaultRule: defaultWords, ...rest } = options;
+  const defaultRule = defaultWords === undefined ? undefined : readRuleWords(defaultWords).rule;
+  if (words === undefined) return checkNumberlink(p, { ...rest, defaultRule });
+  const rule = readRuleWords(words).rule;
+  return checkNumberlink({ ...p, rule }, { ...rest, defaultRule: rule });
+}

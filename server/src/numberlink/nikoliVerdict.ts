@@ -23,7 +23,7 @@
  * gets what is left when that stops. (Measured on the 84 Arukone puzzles that take 0.8 to 5 s,
  * 5 s each: Nikoli alone decides 80, notouch first with 15% 78, Nikoli first with 60% 74.)
  */
-import type { NumberlinkRule } from '../model/puzzle';
+import type { NumberlinkRule } from './puzzle';
 import { deadlineOf, resolveLimits, StopError, type RunControl, type Stopped } from '../zdd/control';
 import type { NumberlinkInstance } from './instance';
 import { buildNumberlinkZdd, type NumberlinkZdd } from './solve';

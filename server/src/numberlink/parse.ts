@@ -1,5 +1,6 @@
 /** `.nlk` text -> NumberlinkPuzzle (FORMATS.md). Never throws; reports every problem. */
-import type { Metadata, NumberlinkPuzzle, NumberlinkRule } from '../model/puzzle';
+import type { Metadata } from '../model/puzzle';
+import type { NumberlinkPuzzle, NumberlinkRule } from './puzzle';
 import type { Problem, Range } from '../model/range';
 import {
   type Line, ProblemList, forEachLine, lineKind, parseMetadata, range, contentRange,

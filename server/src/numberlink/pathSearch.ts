@@ -14,7 +14,7 @@
  *    those fixed edges (pathFilter.ts), looks for a solution over the edges inside.
  * The caller checks the result against the rules directly (paths.ts pathsProblem).
  */
-import type { NumberlinkRule } from '../model/puzzle';
+import type { NumberlinkRule } from './puzzle';
 import { StopError } from '../zdd/control';
 import { planFrontier } from '../zdd/frontier';
 import { searchSet } from '../zdd/search';

@@ -1,5 +1,5 @@
 /** Turning a set of chosen edges into Numberlink paths, and checking a solution independently. */
-import type { NumberlinkRule } from '../model/puzzle';
+import type { NumberlinkRule } from './puzzle';
 import type { NumberlinkInstance } from './instance';
 
 /**

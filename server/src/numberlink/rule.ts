@@ -5,7 +5,7 @@
  * `nikoli` and `fill` contradict each other (cells may stay empty / every cell is used): a text
  * with both is refused everywhere, as is an empty text or an unknown word.
  */
-import type { NumberlinkRule } from '../model/puzzle';
+import type { NumberlinkRule } from './puzzle';
 import { shorten } from '../parse/lines';
 
 export const RULE_WORDS = ['nikoli', 'fill', 'notouch'] as const;

@@ -3,7 +3,7 @@
  * and forbidden edges), then the path-matching spec over the frontier plan, built depth-first
  * with the deduction's propagator following every path (or breadth-first, for comparison).
  */
-import type { NumberlinkRule } from '../model/puzzle';
+import type { NumberlinkRule } from './puzzle';
 import { buildZdd, type BuildStats } from '../zdd/build';
 import { buildZddDepthFirst } from '../zdd/depthFirst';
 import { deadlineOf, stopNow, type RunControl } from '../zdd/control';

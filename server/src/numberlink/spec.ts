@@ -42,7 +42,7 @@
  */
 import { ACCEPT, REJECT, type Spec } from '../zdd/spec';
 import type { FrontierPlan } from '../zdd/frontier';
-import type { NumberlinkRule } from '../model/puzzle';
+import type { NumberlinkRule } from './puzzle';
 
 export interface SpecInput {
   /** Number of vertices (cells). */

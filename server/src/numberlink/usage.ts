@@ -1,18 +1,12 @@
 /**
- * The ambiguity map of a puzzle with several solutions: how many solutions use each edge.
- *
- * Slitherlink: one pass over the diagram of all loops (zdd/usage.ts), exact however many loops;
- * the edges deduction fixed are in all of them (on) or none (off).
- * Numberlink: up to NUMBERLINK_WALK_MAX solutions are walked one by one, which gives each cell's
+ * The ambiguity map of a Numberlink with several solutions: how many solutions use each link.
+ * Up to NUMBERLINK_WALK_MAX solutions are walked one by one, which gives each cell's
  * labels too. Past that, the diagram is built again with every edge a level (in the solver's own
  * diagram a cell's last edge follows from its other ones and has no level), and one pass gives
  * the links; the cells' labels are left out.
  */
-import type { Grid } from '../model/grid';
-import type { NumberlinkPuzzle } from '../model/puzzle';
+import type { NumberlinkPuzzle } from './puzzle';
 import { setsPerLevel } from '../zdd/usage';
-import type { SlitherlinkSpec } from '../slitherlink/spec';
-import type { Zdd } from '../zdd/zdd';
 import type { NumberlinkZdd } from './solve';
 import type { Usage } from '../analysis/result';
 
@@ -42,26 +36,6 @@ export function linkUsageMap(p: NumberlinkPuzzle, edgeEnds: Int32Array, perEdge:
 
 /** Most Numberlink solutions walked for the map. */
 export const NUMBERLINK_WALK_MAX = 5000;
-
-/**
- * Per grid edge of a Slitherlink: the number of loops of `zdd` (the loops of `spec`, its levels
- * raised by `shift` as the incremental session's diagrams have them) using it.
- */
-export function loopUsage(grid: Grid, spec: SlitherlinkSpec, zdd: Zdd, shift = 0): bigint[] {
-  const total = zdd.count();
-  const perEdge: bigint[] = new Array(grid.edgeCount).fill(0n);
-  for (const e of spec.fixedOnEdges) perEdge[e] = total;
-  const perLevel = setsPerLevel(zdd);
-  for (let L = 1; L <= spec.levels; L++) perEdge[spec.openEdges[spec.levels - L]] = perLevel[L + shift] ?? 0n;
-  return perEdge;
-}
-
-/** The map of a Slitherlink with `total` loops from per-edge counts. */
-export function loopUsageMap(grid: Grid, perEdge: readonly bigint[], total: bigint): Usage {
-  const edges: Usage['edges'] = [];
-  for (let e = 0; e < perEdge.length; e++) if (perEdge[e] > 0n) edges.push({ edge: grid.edgeEnds(e), count: perEdge[e].toString() });
-  return { of: total.toString(), edges };
-}
 
 /**
  * The map of a Numberlink from its `total` solutions, walked one by one (`solutionAt(i)`: paths as

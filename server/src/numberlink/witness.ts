@@ -16,7 +16,7 @@
  *    one, or exhausts, which proves the first the only one.
  * Every solution returned is checked against the rules directly (paths.ts pathsProblem).
  */
-import type { NumberlinkRule } from '../model/puzzle';
+import type { NumberlinkRule } from './puzzle';
 import { stopNow, type RunControl } from '../zdd/control';
 import { planFrontier } from '../zdd/frontier';
 import { DeadStates, searchSet } from '../zdd/search';

@@ -1,9 +1,8 @@
-/** The parsers' public face: text -> puzzle model + problems. Never throws. */
-import type { Puzzle, PuzzleKind, SlitherlinkPuzzle, NumberlinkPuzzle } from '../model/puzzle';
+/**
+ * What every genre's parser shares: text -> puzzle model + problems, never throwing. The parsers
+ * themselves are in the genre folders (Genre.parse; genres/index.ts parsePuzzle picks one).
+ */
 import type { Problem } from '../model/range';
-import { parseSlitherlink as slk } from '../slitherlink/parse';
-import { parseNumberlink as nlk } from '../numberlink/parse';
-import type { ParseOptions } from './limits';
 
 export { MAX_GRID_CELLS, type ParseOptions } from './limits';
 export { decodeUtf8 } from './utf8';
@@ -18,16 +17,3 @@ export interface ParseResult<P> {
   /** The deadline passed (or the caller cancelled) before the parse was done: nothing is known. */
   stopped?: 'time' | 'cancelled';
 }
-
-export function parseSlitherlink(text: string, options?: ParseOptions): ParseResult<SlitherlinkPuzzle> {
-  return slk(text, options);
-}
-
-export function parseNumberlink(text: string, options?: ParseOptions): ParseResult<NumberlinkPuzzle> {
-  return nlk(text, options);
-}
-
-export function parsePuzzle(text: string, kind: PuzzleKind, options?: ParseOptions): ParseResult<Puzzle> {
-  return kind === 'numberlink' ? nlk(text, options) : slk(text, options);
-}
-

@@ -3,9 +3,9 @@
  * exact count, solutions and redundant hints.
  */
 import { Grid } from '../model/grid';
-import type { SlitherlinkPuzzle } from '../model/puzzle';
+import type { SlitherlinkPuzzle } from './puzzle';
 import { StopError, stopNow, withDeadline, type RunControl } from '../zdd/control';
-import { loopUsage, loopUsageMap } from '../numberlink/usage';
+import { loopUsage, loopUsageMap } from './usage';
 import { deduce } from './deduce';
 import { buildLoops, edgesAsVertexPairs, loopEdges } from './solve';
 import { findRedundantHints } from './redundant';

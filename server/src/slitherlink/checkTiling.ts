@@ -6,7 +6,7 @@
  * the count runs within the limits.
  */
 import { makeLattice, type Lattice } from '../model/lattice';
-import type { SlitherlinkPuzzle } from '../model/puzzle';
+import type { SlitherlinkPuzzle } from './puzzle';
 import { StopError, withDeadline, type RunControl, type Stopped } from '../zdd/control';
 import { buildLatticeLoops, latticeRedundantHints, latticeWitnesses, type LatticeLoops } from './latticeSolve';
 import type { CheckOptions } from '../analysis/options';

@@ -1,12 +1,28 @@
 /** Slitherlink (.slk): a loop along the grid lines; a hint says how many of its cell's sides it uses. */
-import { checkSlitherlink } from './check';
+import type { CheckResult } from '../analysis/result';
+import type { Genre } from '../genres/genre';
 import { Grid } from '../model/grid';
-import type { SlitherlinkPuzzle } from '../model/puzzle';
-import type { CellRef, CheckResult } from '../analysis/result';
 import { makeLattice } from '../model/lattice';
 import { polygonName } from '../model/latticePicture';
-import { parseSlitherlink } from '../parse/index';
-import type { Genre } from '../genres/genre';
+import { actions } from './actions';
+import { cellLabel, cellText, describeGivens, differences, emptyGiven, fewestConflicting, givenAt, keepUnits, signature, units } from './cells';
+import { checkSlitherlink } from './check';
+import { cli } from './design/cli';
+import { commands } from './design/commands';
+import { generate } from './design/generateText';
+import { tools } from './design/tools';
+import { findSuggestions } from './design/suggestions';
+import { drawLoop } from './draw';
+import { drawTilingSvg } from './drawTiling';
+import { loopy, puzzLink } from './exchange/formats';
+import { loopTextFindings } from './findings/loopText';
+import { solutionNotIntended } from './findings/solutionNotIntended';
+import { SlitherlinkSession } from './incremental';
+import { parseSlitherlink } from './parse';
+import { SLITHERLINK_PARSE_CODES } from './parseCodes';
+import type { SlitherlinkPuzzle } from './puzzle';
+import { together } from './together';
+import type { LoopSolution } from '../analysis/result';
 
 const SIDE_NAMES = ['top', 'bottom', 'left', 'right'];
 
@@ -17,11 +33,41 @@ export const slitherlink: Genre<SlitherlinkPuzzle> = {
   givens: { one: 'hint', many: 'hints' },
   extras: { redundantHints: true, conflicts: true, suggestions: true },
   parse: parseSlitherlink,
+  parseCodes: SLITHERLINK_PARSE_CODES,
+  signature,
+  textFindings: loopTextFindings,
+  // A tiling is checked on its lattice (checkTiling.ts, from checkSlitherlink).
   check: checkSlitherlink,
-  cellLabel(p, cell) {
-    const h = p.hints[cellIndex(p, cell)] ?? -1;
-    return h >= 0 ? `hint ${h}` : p.tiling ? 'empty face' : 'empty cell';
+  // The incremental session knows square grids only.
+  incremental: { takes: (p) => !p.tiling, create: (maxBytes) => new SlitherlinkSession({ maxBytes }) },
+  units,
+  keepUnits,
+  fewestConflicting,
+  // Suggestions know square grids only.
+  suggest: (p, control) => findSuggestions(p, control),
+  together,
+  tools,
+  cellLabel,
+  givenAt,
+  describeGivens,
+  differences,
+  findings: (p, a) => {
+    const f = solutionNotIntended(p, a);
+    return f ? [f] : [];
   },
+  emptyGiven,
+  cellText,
+  draw(p, result) {
+    const solution = result.solution as LoopSolution;
+    // No text drawing of a tiling: an SVG picture (`linkpuzzle solve x.slk > x.svg` after the first line).
+    if (p.tiling) return drawTilingSvg(makeLattice(p.tiling), p.hints, solution.edgeIds ?? []);
+    return drawLoop(p.rows, p.cols, p.hints, solution.edges, p.cols <= 25 ? 3 : 1);
+  },
+  formats: [loopy, puzzLink],
+  generate,
+  commands,
+  actions,
+  cli,
   describeCell(p, cell, result) {
     if (p.tiling) return describeFace(p, cell.face ?? -1, result);
     const { row, col } = cell;
@@ -36,12 +82,6 @@ export const slitherlink: Genre<SlitherlinkPuzzle> = {
     return lines;
   },
 };
-
-/** The index of a cell's hint: on a tiling its face (never row * cols + col), else row * cols + col. */
-export function cellIndex(p: SlitherlinkPuzzle, cell: CellRef): number {
-  if (p.tiling) return cell.face ?? -1;
-  return cell.row * p.cols + cell.col;
-}
 
 /** A face of a tiling: its shape, its hint, and how many of its sides the unique loop uses. */
 function describeFace(p: SlitherlinkPuzzle, f: number, result: CheckResult | undefined): string[] {

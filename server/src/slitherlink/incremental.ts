@@ -29,7 +29,7 @@
  * checkpoint at or above it.
  */
 import { Grid } from '../model/grid';
-import type { SlitherlinkPuzzle } from '../model/puzzle';
+import type { SlitherlinkPuzzle } from './puzzle';
 import { deduce, type Deduction } from './deduce';
 import { gridEdgeOrder, SlitherlinkSpec } from './spec';
 import { buildZdd, type ResumeData } from '../zdd/build';
@@ -37,7 +37,7 @@ import { StopError, stopNow, type RunControl } from '../zdd/control';
 import { ACCEPT, REJECT, type Spec } from '../zdd/spec';
 import type { Zdd } from '../zdd/zdd';
 import { checkSlitherlink, isSlitherlinkDraft, loopsOutcome, loopWitnesses, stepControl } from './check';
-import { loopUsage } from '../numberlink/usage';
+import { loopUsage } from './usage';
 import { decide, type Outcome, type Timed } from '../analysis/witnesses';
 import type { CheckOptions } from '../analysis/options';
 import type { CheckResult } from '../analysis/result';

@@ -12,15 +12,15 @@
  * hint of Q (slitherlink/redundant.ts, given L): witnesses near L settle a needed hint quickly,
  * deduction usually settles a redundant one. Exact, like counting the loops of Q - h, and far
  * cheaper once many hints are gone (a sparse Q's loops are many). The check's own extras run
- * this same pass (analysis/slitherlink.ts), so the number a check reports is what this removes.
+ * this same pass (check.ts), so the number a check reports is what this removes.
  */
-import type { SlitherlinkPuzzle } from '../model/puzzle';
+import type { SlitherlinkPuzzle } from './puzzle';
 import { deduce } from './deduce';
 import { findRedundantHints } from './redundant';
 import { StopError, type Limits, type RunControl, type Stopped } from '../zdd/control';
 import { Budget } from '../analysis/budget';
-import { withoutSlitherlinkHints } from '../analysis/hints';
-import type { CellRef, CheckResult } from '../analysis/result';
+import { withoutHints as withoutSlitherlinkHints } from './cells';
+import { togetherOf, type CellRef, type CheckResult, type TogetherPass } from '../analysis/result';
 
 /** What the pass is called in its messages (the command's name). */
 export const REMOVE_ALL = 'Remove all redundant hints';
@@ -40,20 +40,9 @@ export interface MinimizeOptions {
   check?: (p: SlitherlinkPuzzle, control: RunControl) => CheckResult;
 }
 
-export interface MinimizeResult {
-  /** Hints removed, in the order they were removed. */
-  removed: CellRef[];
-  /** True when every candidate was decided: the remaining puzzle is minimal. */
-  minimal: boolean;
-  checks: number;
-  /** Why the pass is not complete: a limit stopped it, or some step could not be decided. */
-  stopped?: Stopped;
-}
-
-/** A pass's outcome as a check reports it (CheckResult.redundantTogether and why it is incomplete). */
-export function togetherOf(m: MinimizeResult): Pick<CheckResult, 'redundantTogether' | 'redundantTogetherStopped'> {
-  return { redundantTogether: m.removed, ...(m.stopped ? { redundantTogetherStopped: m.stopped } : {}) };
-}
+/** The pass's outcome (analysis/result.ts TogetherPass; togetherOf turns it into the result's fields). */
+export type MinimizeResult = TogetherPass;
+export { togetherOf };
 
 type Step = { verdict: 'unique' | 'multiple' } | { verdict: 'unknown'; stopped?: Stopped };
 

@@ -1,5 +1,6 @@
 /** `.slk` text -> SlitherlinkPuzzle (FORMATS.md). Never throws; reports every problem. */
-import type { Metadata, SlitherlinkPuzzle } from '../model/puzzle';
+import type { Metadata } from '../model/puzzle';
+import type { SlitherlinkPuzzle } from './puzzle';
 import type { Problem } from '../model/range';
 import {
   type Line, ProblemList, forEachLine, lineKind, parseMetadata, range, contentRange,

@@ -5,7 +5,8 @@
  * Cells are tokens (`3 . 12 .`: a number or `.`/`-`) or, in a compact row, characters (`0`-`9`,
  * `A`-`Z` for 10..35 as in Loopy's IDs, `.`/`-`).
  */
-import type { Metadata, SlitherlinkPuzzle } from '../model/puzzle';
+import type { Metadata } from '../model/puzzle';
+import type { SlitherlinkPuzzle } from './puzzle';
 import type { Range } from '../model/range';
 import { makeLattice, tilingByName, tilingSizeError, TILINGS, type TilingRef } from '../model/lattice';
 import { type Line, ProblemList, range, contentRange, splitTokens, splitCompact, decideLayout, hasInnerBlank, describeChar, plural } from '../parse/lines';

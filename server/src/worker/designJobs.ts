@@ -1,46 +1,19 @@
-/** The designer's jobs (puzzle from a loop, hint-set family, generators), run in a worker. */
-import { fromLoopVerdict, puzzleFromLoop } from '../slitherlink/design/fromLoop';
-import { adjacentNote } from '../slitherlink/design/generate';
+/** The designer's jobs (a genre's tools, the generators), run in a worker. */
 import { generateText } from '../genres/generate';
-import { hintFamily } from '../slitherlink/design/hintFamily';
+import { genreOf } from '../genres/index';
 import type { RunControl } from '../zdd/control';
-import type { DesignJob, GeneratedAnswer, JobAnswer } from './protocol';
+import { rejected } from '../util/rejected';
+import type { DesignJob, JobAnswer } from './protocol';
 
 export function runDesignJob(job: DesignJob, control: RunControl): JobAnswer {
   const ctl: RunControl = { limits: job.limits, isCancelled: control.isCancelled, onProgress: control.onProgress };
   switch (job.type) {
-    case 'fromLoop':
-      return {
-        type: 'fromLoop',
-        result: rejected(() => puzzleFromLoop(job.rows, job.cols, job.inside, {
-          seed: job.seed, mask: job.mask, preferKeep: job.preferKeep, density: job.density, control: ctl,
-        })),
-      };
-    case 'hintFamily':
-      return { type: 'hintFamily', result: rejected(() => hintFamily(job.rows, job.cols, job.inside, { mask: job.mask, control: ctl })) };
+    case 'tool': {
+      const tool = genreOf(job.kind).tools?.[job.tool];
+      if (!tool) throw new Error(`${job.kind} has no tool ${job.tool}`);
+      return { type: 'tool', result: tool(job.input, ctl) };
+    }
     case 'generate':
-      return { type: 'generate', result: rejected(() => generated(job, ctl)) };
-  }
-}
-
-function generated(job: Extract<DesignJob, { type: 'generate' }>, control: RunControl): GeneratedAnswer {
-  const g = generateText(job.request, control);
-  if (g.kind === 'slitherlink') {
-    const v = fromLoopVerdict(g.puzzle, { detail: `${g.puzzle.checks} checks` });
-    return { text: g.text, ok: v.status === 'unique', note: v.summary, ms: g.puzzle.ms };
-  }
-  const p = g.puzzle;
-  const stop = p.stopped ? `; ${p.stopped.message}` : '';
-  const note = `${p.labels.length} pairs, ${p.unique ? 'unique' : 'not proved unique'} after ${p.checks} checks${adjacentNote(p, job.request.allowAdjacent === true)}${stop}`;
-  return { text: g.text, ok: p.unique, note, ms: p.ms };
-}
-
-/** The design tools throw a plain Error for input they reject (a loop that is no loop): an answer, not a crash. */
-function rejected<T>(f: () => T): T | { error: string } {
-  try {
-    return f();
-  } catch (e) {
-    if (e instanceof Error && !(e instanceof RangeError) && !(e instanceof TypeError)) return { error: e.message };
-    throw e;
+      return { type: 'generate', result: rejected(() => generateText(job.request, ctl)) };
   }
 }

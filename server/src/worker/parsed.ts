@@ -4,7 +4,8 @@
  * deadline is not kept (a later job with more time parses again).
  */
 import type { Puzzle, PuzzleKind } from '../model/puzzle';
-import { parsePuzzle, type ParseOptions, type ParseResult } from '../parse/index';
+import { parsePuzzle } from '../genres/index';
+import type { ParseOptions, ParseResult } from '../parse/index';
 
 const KEEP = 2;
 const recent: { kind: PuzzleKind; text: string; parsed: ParseResult<Puzzle> }[] = [];

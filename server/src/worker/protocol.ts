@@ -1,23 +1,20 @@
 /** Messages between the server's main thread and a solving worker (structured-clone safe). */
-import type { CellRef, LoopSolution } from '../analysis/result';
-import type { Analysis } from '../genres/extras';
-import type { MinimizeResult } from '../slitherlink/minimize';
-import type { FromLoopResult } from '../slitherlink/design/fromLoop';
-import type { GenerateRequest } from '../genres/generate';
-import type { HintFamilyResult } from '../slitherlink/design/hintFamily';
-import type { NumberlinkRule, PuzzleKind } from '../model/puzzle';
+import type { Analysis, CellRef, CheckResult, TogetherPass } from '../analysis/result';
+import type { GenerateRequest, Generated } from '../genres/genre';
+import type { PuzzleKind } from '../model/puzzle';
 import type { Limits, Progress } from '../zdd/control';
 
 export interface JobOptions {
   limits: Limits;
-  /** Slitherlink: compute redundant hints when unique. */
+  /** Compute redundant hints when unique (genres whose extras have them). */
   redundant: boolean;
-  defaultRule?: NumberlinkRule;
+  /** Per genre with rules: the words for files that name none (its `defaultRule` setting; CheckOptions.defaultRule). */
+  defaultRules?: Record<PuzzleKind, string>;
   /** When the verdict is `none`, search a small conflicting hint set (within `limits.timeMs` again). */
   conflicts: boolean;
   /**
-   * Slitherlink: when `multiple`, the hints that make it unique; when `none`, the one-hint
-   * changes that give it a solution again (within `limits.timeMs` again).
+   * When `multiple`, the hints that make it unique; when `none`, the one-hint changes that give it
+   * a solution again (within `limits.timeMs` again; genres whose extras have suggestions).
    */
   suggest: boolean;
   /**
@@ -27,51 +24,35 @@ export interface JobOptions {
   countAfterWitnesses?: boolean;
 }
 
-/** Designer tools (design/*), each a pure function of its inputs; typed arrays clone as they are. */
+/** Designer jobs, each a pure function of its inputs; typed arrays clone as they are. */
 export type DesignJob =
-  | {
-      type: 'fromLoop';
-      rows: number;
-      cols: number;
-      inside: Uint8Array;
-      seed: number;
-      mask?: Uint8Array;
-      preferKeep?: Uint8Array;
-      density?: number;
-      limits: Limits;
-    }
-  | { type: 'hintFamily'; rows: number; cols: number; inside: Uint8Array; mask?: Uint8Array; limits: Limits }
+  /** One of a genre's tools (Genre.tools), for its editor commands. */
+  | { type: 'tool'; kind: PuzzleKind; tool: string; input: unknown; limits: Limits }
   | { type: 'generate'; request: GenerateRequest; limits: Limits };
 
 export type Job =
-  /** `uri`: the document, whose incremental session (Slitherlink) the check may reuse. */
+  /** `uri`: the document, whose incremental session (Genre.incremental) the check may reuse. */
   | { type: 'check'; text: string; kind: PuzzleKind; options: JobOptions; uri?: string }
   /**
-   * "Remove all redundant hints" (analysis/minimize.ts); also the scheduler's last phase, which
-   * says how many can go together. `solution`: the unique loop (LoopSolution edges) when known,
-   * else the job checks the puzzle for it first.
+   * "Remove all redundant hints" (Genre.together); also the scheduler's last phase, which says
+   * how many can go together. `solution`: the unique solution when known, else the job checks
+   * the puzzle for it first.
    */
-  | { type: 'minimize'; text: string; kind: PuzzleKind; options: JobOptions; redundant?: CellRef[]; solution?: LoopSolution['edges'] }
+  | { type: 'minimize'; text: string; kind: PuzzleKind; options: JobOptions; redundant?: CellRef[]; solution?: CheckResult['solution'] }
   | DesignJob;
 
 /** A check's answer plus what the server derives from it in the same run. */
 export type { Analysis };
 
 /** `generate`: the file text; `ok` false when the puzzle could not be proved unique (`note` says why). */
-export interface GeneratedAnswer {
-  text: string;
-  ok: boolean;
-  note: string;
-  ms: number;
-}
+export type GeneratedAnswer = Generated;
 
 export type JobAnswer =
   | { type: 'check'; analysis: Analysis }
-  | { type: 'minimize'; minimize: MinimizeResult | null }
-  /** `error`: the loop was rejected (model/loop.ts loopProblem). */
-  | { type: 'fromLoop'; result: FromLoopResult | { error: string } }
-  | { type: 'hintFamily'; result: HintFamilyResult | { error: string } }
-  | { type: 'generate'; result: GeneratedAnswer | { error: string } };
+  | { type: 'minimize'; minimize: TogetherPass | null }
+  /** The tool's answer (its own `{ error }` when it rejects its input). */
+  | { type: 'tool'; result: unknown }
+  | { type: 'generate'; result: Generated | { error: string } };
 
 export type ToWorker =
   | { id: number; job: Job; cancel: SharedArrayBuffer }

@@ -1,16 +1,10 @@
 /** Runs one job synchronously: used by the worker thread, and in-process when no worker bundle exists. */
 import { checkParsed } from '../genres/check';
-import { findConflictingHints } from '../analysis/conflicts';
-import { minimizeHints } from '../slitherlink/minimize';
-import { minimizeTilingHints } from '../slitherlink/checkTiling';
-import { findSuggestions } from '../slitherlink/design/suggestions';
-import { wantsConflicts, wantsSuggestions } from '../genres/extras';
+import { findConflictingHints, findSuggestions, togetherPass, wantsConflicts, wantsSuggestions } from '../genres/extras';
+import { genreOfPuzzle } from '../genres/index';
 import { parseOnce } from './parsed';
 import type { CheckOptions } from '../analysis/options';
-import type { CheckResult, LoopSolution } from '../analysis/result';
-import { checkSlitherlink } from '../slitherlink/check';
-import { Grid } from '../model/grid';
-import type { SlitherlinkPuzzle } from '../model/puzzle';
+import type { CheckResult } from '../analysis/result';
 import { withDeadline, type RunControl } from '../zdd/control';
 import { runDesignJob } from './designJobs';
 import { sessionFor, trimSessions } from './sessions';
@@ -27,7 +21,7 @@ export function runJob(job: Job, control: RunControl): JobAnswer {
       // Which redundant hints can go together is the scheduler's own phase (a minimize job).
       redundantTogether: false,
       secondSolution: true,
-      defaultRule: options.defaultRule,
+      defaultRule: options.defaultRules?.[job.kind],
       // A draft too open to count is still `multiple`: two solutions decide it.
       witnesses: true,
       countAfterWitnesses: options.countAfterWitnesses !== false,
@@ -45,37 +39,23 @@ export function runJob(job: Job, control: RunControl): JobAnswer {
       analysis.conflicts = findConflictingHints(puzzle, {
         control: { limits: options.limits, isCancelled: control.isCancelled },
         perCheck: { timeMs: Math.min(1000, options.limits.timeMs), maxNodes: options.limits.maxNodes },
-        defaultRule: options.defaultRule,
+        defaultRule: options.defaultRules?.[job.kind],
       });
     }
-    if (suggest && puzzle.kind === 'slitherlink') {
-      analysis.suggestions = findSuggestions(puzzle, { limits: options.limits, isCancelled: control.isCancelled });
+    if (suggest) {
+      const s = findSuggestions(puzzle, { limits: options.limits, isCancelled: control.isCancelled });
+      if (s) analysis.suggestions = s;
     }
     return { type: 'check', analysis };
   }
   const { puzzle, problems } = parseOnce(job.text, job.kind);
-  if (!puzzle || problems.length > 0 || puzzle.kind !== 'slitherlink') return { type: 'minimize', minimize: null };
+  if (!puzzle || problems.length > 0) return { type: 'minimize', minimize: null };
   // One time limit for the whole job, the check for the solution (when not given) included.
   const whole: RunControl = { ...base, deadline: Date.now() + options.limits.timeMs };
-  // A tiling's pass counts on the lattice (minimizeHints knows square grids only).
-  if (puzzle.tiling) return { type: 'minimize', minimize: minimizeTilingHints(puzzle, job.redundant, whole) };
-  const solution = job.solution ? loopEdgeIndices(puzzle, job.solution) : uniqueLoop(puzzle, whole);
-  if (!solution) return { type: 'minimize', minimize: null };
-  return { type: 'minimize', minimize: minimizeHints(puzzle, job.redundant, { control: whole, solution }) };
+  return { type: 'minimize', minimize: togetherPass(puzzle, job.redundant, job.solution, whole) };
 }
 
-function loopEdgeIndices(p: SlitherlinkPuzzle, edges: LoopSolution['edges']): number[] {
-  const grid = new Grid(p.rows, p.cols);
-  return edges.map(([a, b, c, d]) => grid.edgeBetween(a, b, c, d));
-}
-
-/** The puzzle's loop when it has exactly one (else null: nothing to minimise). */
-function uniqueLoop(p: SlitherlinkPuzzle, control: RunControl): number[] | null {
-  const r = checkSlitherlink(p, { control, redundant: false, secondSolution: false });
-  return r.verdict === 'unique' && r.solution && 'edges' in r.solution ? loopEdgeIndices(p, r.solution.edges) : null;
-}
-
-/** checkText on the job's text (parsed once per text, parseOnce), through the document's incremental session for a Slitherlink puzzle. */
+/** checkText on the job's text (parsed once per text, parseOnce), through the document's session when its genre has one. */
 function check(job: Extract<Job, { type: 'check' }>, options: CheckOptions): { result: CheckResult; incremental?: Analysis['incremental'] } {
   const t0 = performance.now();
   // The time limit covers the parse too (as in checkText).
@@ -84,9 +64,8 @@ function check(job: Extract<Job, { type: 'check' }>, options: CheckOptions): { r
   const parsed = parseOnce(job.text, job.kind, { deadline: control.deadline, isCancelled: control.isCancelled });
   const { puzzle, problems } = parsed;
   if (!puzzle || problems.length > 0 || parsed.stopped) return { result: checkParsed(parsed, job.kind, options, t0) };
-  // A tiling is checked by checkParsed (analysis/tiling.ts): the session is square-only.
-  if (job.uri && puzzle.kind === 'slitherlink' && !puzzle.tiling) {
-    const session = sessionFor(job.uri);
+  const session = job.uri ? sessionFor(job.uri, genreOfPuzzle(puzzle), puzzle) : null;
+  if (session) {
     const result = session.check(puzzle, options);
     trimSessions(job.uri);
     result.ms = performance.now() - t0;

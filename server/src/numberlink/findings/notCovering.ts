@@ -1,6 +1,6 @@
 /** Numberlink under the nikoli rule: unique, but the solution leaves cells empty (a good puzzle uses every cell). */
 import type { PathSolution } from '../../analysis/result';
-import type { Analysis } from '../../genres/extras';
+import type { Analysis } from '../../analysis/result';
 import type { Puzzle } from '../../model/puzzle';
 import { Codes } from '../../protocol-types';
 import { GRID, MAX_RELATED, type Finding } from '../../findings/finding';
@@ -8,7 +8,7 @@ import { cellName } from '../../findings/words';
 
 export function notCovering(p: Puzzle | null, a: Analysis): Finding | null {
   const r = a.result;
-  if (r.kind !== 'numberlink' || r.covers !== false || !r.solution || !('paths' in r.solution)) return null;
+  if (r.verdict !== 'unique' || r.covers !== false || !r.solution || !('paths' in r.solution)) return null;
   const empty = p ? emptyCells(p, r.solution) : [];
   const n = p ? empty.length : r.rows * r.cols - r.solution.paths.reduce((t, path) => t + path.length, 0);
   const related = empty.slice(0, MAX_RELATED).map((e) => ({ cell: e, message: `cell ${cellName(e.row, e.col)} is not used` }));

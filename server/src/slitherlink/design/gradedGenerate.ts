@@ -9,7 +9,7 @@ import { hintsOfEdges, loopEdgesOf } from '../../model/loop';
 import { deduce } from '../deduce';
 import { LEVEL_OPTIONS, LEVELS, type Grade } from '../grade';
 import { seededRandom } from '../../util/random';
-import { writeSlitherlink, writeSolutionBlock } from '../../exchange/text';
+import { writeSlitherlink, writeSolutionBlock } from '../exchange/write';
 import { randomInside } from './randomLoop';
 
 export type Level = Exclude<Grade, 'needs search'>;

@@ -3,7 +3,7 @@
  * hints and about a solution: pure facts from the parsed puzzle, cheap enough for every keystroke.
  */
 import { Grid } from '../../model/grid';
-import type { SlitherlinkPuzzle } from '../../model/puzzle';
+import type { SlitherlinkPuzzle } from '../puzzle';
 import { hintsOfEdges, insideOfEdges, loopEdgesOf, loopProblem } from '../../model/loop';
 import { loopDefects, type LoopDefect } from './loopDefects';
 

@@ -1,46 +1,13 @@
 /**
- * "Make it unique" and "repair" suggestions for a Slitherlink puzzle (design/makeUnique.ts) in a
- * form that crosses threads and JSON unchanged: counts as decimal strings, lists capped (the
- * totals say how many there were), so that a diagnostic can carry them to its quick fixes.
+ * "Make it unique" and "repair" suggestions for a Slitherlink puzzle (makeUnique.ts) in the form
+ * that crosses threads and JSON unchanged (analysis/result.ts Suggestions).
  */
 import { suggestHints, type HintSuggestion } from './makeUnique';
-import type { SlitherlinkPuzzle } from '../../model/puzzle';
-import type { RunControl, Stopped } from '../../zdd/control';
+import type { SlitherlinkPuzzle } from '../puzzle';
+import type { RunControl } from '../../zdd/control';
+import type { HintChoice, RepairChoice, Suggestions } from '../../analysis/result';
 
-export interface HintChoice {
-  row: number;
-  col: number;
-  value: number;
-  /** Solutions left with this hint added (decimal). */
-  count: string;
-}
-
-export interface RepairChoice {
-  row: number;
-  col: number;
-  /** The new value, or null to remove the hint. */
-  value: number | null;
-  /** Solutions with this change (decimal). */
-  count: string;
-}
-
-export interface Suggestions {
-  /** Solutions of the puzzle as given (decimal), null when a limit stopped the count. */
-  count: string | null;
-  /** Verdict `multiple`: single hints that make the puzzle unique (reading order, then value). */
-  singles: HintChoice[];
-  /** How many single hints make it unique (`singles` holds the first MAX_LISTED). */
-  singleCount: number;
-  /** When no single hint suffices: the one leaving the fewest solutions, and the best pair found. */
-  bestSingle?: HintChoice;
-  pair?: { first: HintChoice; second: HintChoice; count: string };
-  /** Verdict `none`: one-hint changes or removals that give solutions again (unique ones first). */
-  repairs?: RepairChoice[];
-  repairCount?: number;
-  /** A limit (or a cancel) cut the search short: the lists hold what was found. */
-  stopped?: Stopped;
-  ms: number;
-}
+export type { HintChoice, RepairChoice, Suggestions };
 
 export const MAX_LISTED = 50;
 

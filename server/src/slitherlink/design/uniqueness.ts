@@ -3,7 +3,7 @@
  * edges left open (the same path as checkSlitherlink, without redundancy or second solutions).
  */
 import { Grid } from '../../model/grid';
-import type { SlitherlinkPuzzle } from '../../model/puzzle';
+import type { SlitherlinkPuzzle } from '../puzzle';
 import type { RunControl } from '../../zdd/control';
 import { deduce } from '../deduce';
 import { buildLoops } from '../solve';

@@ -3,7 +3,7 @@
  * the colon: size, `t0` = squares, `d` + difficulty letter). DESC lists clues row by row:
  * a digit is a clue, a letter `a`..`z` is a run of 1..26 empty cells.
  */
-import type { SlitherlinkGrid } from '../../exchange/text';
+import type { SlitherlinkGrid } from './write';
 import type { UrlError } from '../../exchange/puzzlink';
 
 export function parseLoopyId(id: string): (SlitherlinkGrid & { params: string }) | UrlError {

@@ -5,7 +5,7 @@
  */
 import { intendedLoop } from '../design/intendedLoop';
 import { defectCells, describeDefect, type LoopDefect } from '../design/loopDefects';
-import type { Puzzle, SlitherlinkPuzzle } from '../../model/puzzle';
+import type { SlitherlinkPuzzle } from '../puzzle';
 import type { Range } from '../../model/range';
 import { Codes } from '../../protocol-types';
 import type { Finding } from '../../findings/finding';
@@ -14,8 +14,8 @@ import { cellName } from '../../findings/words';
 /** Defects of the marks shown one by one; a block with more (a checkerboard) gets one summary more. */
 const MAX_DEFECTS = 20;
 
-export function loopTextFindings(p: Puzzle | null): Finding[] {
-  if (!p || p.kind !== 'slitherlink' || !p.solutionRange) return [];
+export function loopTextFindings(p: SlitherlinkPuzzle): Finding[] {
+  if (!p.solutionRange) return [];
   const loop = intendedLoop(p);
   if (!loop) return [];
   if (loop.problem) return loopNotSimple(p, loop.problem, loop.defects);

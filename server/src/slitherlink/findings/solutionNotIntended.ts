@@ -4,15 +4,15 @@
  * while the marks are no loop.
  */
 import { cellsWhereLoopsDiffer, intendedLoop } from '../design/intendedLoop';
-import type { Analysis } from '../../genres/extras';
-import type { Puzzle } from '../../model/puzzle';
+import type { Analysis } from '../../analysis/result';
+import type { SlitherlinkPuzzle } from '../puzzle';
 import { Codes } from '../../protocol-types';
 import { MAX_RELATED, type Finding } from '../../findings/finding';
 import { cellName } from '../../findings/words';
 
-export function solutionNotIntended(p: Puzzle | null, a: Analysis): Finding | null {
+export function solutionNotIntended(p: SlitherlinkPuzzle | null, a: Analysis): Finding | null {
   const r = a.result;
-  if (!p || p.kind !== 'slitherlink' || !p.solutionRange || r.verdict !== 'unique' || !r.solution || !('edges' in r.solution)) return null;
+  if (!p || !p.solutionRange || r.verdict !== 'unique' || !r.solution || !('edges' in r.solution)) return null;
   const loop = intendedLoop(p);
   if (!loop || loop.problem) return null;
   const cells = cellsWhereLoopsDiffer(p, loop.on, r.solution.edges);

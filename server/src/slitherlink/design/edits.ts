@@ -1,0 +1,50 @@
+/**
+ * Edits of a Slitherlink's text that touch only the characters that change: a cell's hint, or the
+ * solution block appended at the end. Comments, spacing, line ends and the block stay as they were.
+ * Protocol-neutral (TextChange): the language server makes them LSP edits.
+ */
+import type { CheckResult } from '../../analysis/result';
+import type { TextChange } from '../../genres/genre';
+import { writeSolutionBlock } from '../exchange/write';
+import type { SlitherlinkPuzzle } from '../puzzle';
+import { insideOfLoop } from './intendedLoop';
+
+/** The change that sets one cell to a hint (or empties it, `null`); null when the cell has no range. */
+export function hintChange(p: SlitherlinkPuzzle, row: number, col: number, value: number | null): TextChange | null {
+  if (row < 0 || col < 0 || row >= p.rows || col >= p.cols) return null;
+  const r = p.cellRanges[row * p.cols + col];
+  return r ? { range: r, newText: value === null || value < 0 ? '.' : String(value) } : null;
+}
+
+/** Changes that turn the grid's hints into `hints` (per cell 0..4 or -1), one per cell that changes. */
+export function hintChanges(p: SlitherlinkPuzzle, hints: ArrayLike<number>): TextChange[] {
+  const out: TextChange[] = [];
+  for (let i = 0; i < p.hints.length; i++) {
+    const want = hints[i]! >= 0 ? hints[i]! : -1;
+    if (want === p.hints[i]) continue;
+    const e = hintChange(p, Math.floor(i / p.cols), i % p.cols, want);
+    if (e) out.push(e);
+  }
+  return out;
+}
+
+/** The line end a document uses (CRLF if any line has one). */
+export function lineEnd(text: string): string {
+  return text.includes('\r\n') ? '\r\n' : '\n';
+}
+
+/** The insertion of `block` at the end of `text`, after a line end if the last line lacks one. */
+export function appendChange(text: string, block: string): TextChange {
+  const lines = text.split(/\r\n|\r|\n/);
+  const line = lines.length - 1, col = lines[line]!.length;
+  const needsEol = text.length > 0 && !/[\r\n]$/.test(text);
+  return { range: { line, col, endLine: line, endCol: col }, newText: (needsEol ? lineEnd(text) : '') + block };
+}
+
+/** The `---` block of a unique puzzle's solution and its insertion at the end of `text`. */
+export function loopBlockChange(p: SlitherlinkPuzzle, text: string, result: CheckResult): { block: string; change: TextChange } | null {
+  if (result.verdict !== 'unique' || !result.solution || !('edges' in result.solution)) return null;
+  const inside = insideOfLoop(p.rows, p.cols, result.solution.edges);
+  const block = writeSolutionBlock(p.rows, p.cols, inside, lineEnd(text));
+  return { block, change: appendChange(text, block) };
+}

@@ -1,0 +1,39 @@
+/**
+ * The designer's tools the worker runs (within the job's limits) for Slitherlink's editor commands
+ * (design/commands.ts): a puzzle from a loop, and the family of hint sets of a loop. Inputs and answers cross threads
+ * as they are (typed arrays clone); a loop a tool rejects is an answer `{ error }` (util/rejected.ts).
+ */
+import type { RunControl } from '../../zdd/control';
+import { rejected } from '../../util/rejected';
+import { puzzleFromLoop } from './fromLoop';
+import { hintFamily } from './hintFamily';
+
+export interface FromLoopInput {
+  rows: number;
+  cols: number;
+  inside: Uint8Array;
+  seed: number;
+  mask?: Uint8Array;
+  preferKeep?: Uint8Array;
+  density?: number;
+}
+
+export interface HintFamilyInput {
+  rows: number;
+  cols: number;
+  inside: Uint8Array;
+  mask?: Uint8Array;
+}
+
+export const tools: Record<string, (input: unknown, control: RunControl) => unknown> = {
+  fromLoop: (input, control) => {
+    const i = input as FromLoopInput;
+    return rejected(() => puzzleFromLoop(i.rows, i.cols, i.inside, {
+      seed: i.seed, mask: i.mask, preferKeep: i.preferKeep, density: i.density, control,
+    }));
+  },
+  hintFamily: (input, control) => {
+    const i = input as HintFamilyInput;
+    return rejected(() => hintFamily(i.rows, i.cols, i.inside, { mask: i.mask, control }));
+  },
+};

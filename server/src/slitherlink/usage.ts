@@ -1,0 +1,30 @@
+/**
+ * The ambiguity map of a Slitherlink with several solutions: how many loops use each edge, in one
+ * pass over the diagram of all loops (zdd/usage.ts), exact however many loops; the edges
+ * deduction fixed are in all of them (on) or none (off).
+ */
+import type { Grid } from '../model/grid';
+import type { Usage } from '../analysis/result';
+import { setsPerLevel } from '../zdd/usage';
+import type { Zdd } from '../zdd/zdd';
+import type { SlitherlinkSpec } from './spec';
+
+/**
+ * Per grid edge of a Slitherlink: the number of loops of `zdd` (the loops of `spec`, its levels
+ * raised by `shift` as the incremental session's diagrams have them) using it.
+ */
+export function loopUsage(grid: Grid, spec: SlitherlinkSpec, zdd: Zdd, shift = 0): bigint[] {
+  const total = zdd.count();
+  const perEdge: bigint[] = new Array(grid.edgeCount).fill(0n);
+  for (const e of spec.fixedOnEdges) perEdge[e] = total;
+  const perLevel = setsPerLevel(zdd);
+  for (let L = 1; L <= spec.levels; L++) perEdge[spec.openEdges[spec.levels - L]] = perLevel[L + shift] ?? 0n;
+  return perEdge;
+}
+
+/** The map of a Slitherlink with `total` loops from per-edge counts. */
+export function loopUsageMap(grid: Grid, perEdge: readonly bigint[], total: bigint): Usage {
+  const edges: Usage['edges'] = [];
+  for (let e = 0; e < perEdge.length; e++) if (perEdge[e] > 0n) edges.push({ edge: grid.edgeEnds(e), count: perEdge[e].toString() });
+  return { of: total.toString(), edges };
+}
