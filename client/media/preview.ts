@@ -193,10 +193,10 @@ const step = (dir: 1 | -1): number => {
   return dir > 0 ? z * 1.25 : z / 1.25;
 };
 
-/** The picture is a Slitherlink board (the only kind whose loop can be drawn). */
+/** The picture's board takes *Draw loop* (its genre says so: `data-draw-loop`; square grids only). */
 function canDraw(): boolean {
-  // Not on tilings yet: the solution block and the cursor know square cells only.
-  return svgElement()?.classList.contains('lp-slitherlink') === true && !svgElement()?.classList.contains('lp-too-large') && !svgElement()?.classList.contains('lp-tiling');
+  const svg = svgElement();
+  return svg?.hasAttribute('data-draw-loop') === true && !svg.classList.contains('lp-too-large') && !svg.classList.contains('lp-tiling');
 }
 
 function gridSize(): { rows: number; cols: number } {
@@ -204,11 +204,22 @@ function gridSize(): { rows: number; cols: number } {
   return { rows: Number(svg?.getAttribute('data-rows') ?? 0), cols: Number(svg?.getAttribute('data-cols') ?? 0) };
 }
 
-/** The picture is a grid whose cells can be edited (either kind, drawn in full). */
+/** The picture is a grid whose cells can be edited (its genre says which keys: `data-edit-keys`), drawn in full. */
 function canEdit(): boolean {
   const svg = svgElement();
-  return svg !== null && (svg.classList.contains('lp-slitherlink') || svg.classList.contains('lp-numberlink')) && !svg.classList.contains('lp-too-large') &&
+  return svg !== null && svg.hasAttribute('data-edit-keys') && !svg.classList.contains('lp-too-large') &&
     !svg.classList.contains('lp-message') && !svg.classList.contains('lp-tiling');
+}
+
+/** Whether *Edit hints* types `key` into a cell (the genre's pattern of one key). */
+function editKey(key: string): boolean {
+  const pattern = svgElement()?.getAttribute('data-edit-keys');
+  if (!pattern) return false;
+  try {
+    return new RegExp(pattern).test(key);
+  } catch {
+    return false;
+  }
 }
 
 /** A mode that puts a cursor on the cells is on, for a picture that takes it. */
@@ -261,9 +272,10 @@ function typeIntoCell(key: string): void {
   const at = cursor ?? { row: 0, col: 0 };
   cursor = { row: Math.min(at.row, rows - 1), col: Math.min(at.col, cols - 1) };
   const now = Date.now();
-  const numberlink = svgElement()?.classList.contains('lp-numberlink') === true;
+  // Keys typed quickly into one cell make one value where the genre's values are words (labels).
+  const words = svgElement()?.hasAttribute('data-edit-words') === true;
   const clear = key === '.' || key === 'Delete' || key === 'Backspace';
-  typed = clear ? { text: '', at: 0 } : { text: numberlink && now - typed.at < TYPE_AHEAD_MS ? typed.text + key : key, at: now };
+  typed = clear ? { text: '', at: 0 } : { text: words && now - typed.at < TYPE_AHEAD_MS ? typed.text + key : key, at: now };
   drawCursor();
   vscode.postMessage({ type: 'setCell', uri, row: cursor.row, col: cursor.col, value: clear ? '.' : typed.text });
 }
@@ -352,9 +364,7 @@ content.addEventListener('keydown', (event) => {
     drawCursor();
     board.querySelector('.lp-cursor')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   } else if (editHints) {
-    const slitherlink = svgElement()?.classList.contains('lp-slitherlink') === true;
-    const hint = slitherlink ? /^[0-4]$/.test(event.key) : event.key.length === 1 && /\S/.test(event.key) && event.key !== '#';
-    if (hint || event.key === '.' || event.key === 'Delete' || event.key === 'Backspace') typeIntoCell(event.key);
+    if (editKey(event.key) || event.key === '.' || event.key === 'Delete' || event.key === 'Backspace') typeIntoCell(event.key);
     else return;
   } else if (event.key === ' ' || event.key === 'Enter') {
     const at = cursor ?? { row: 0, col: 0 };

@@ -8,6 +8,7 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { removeRedundantHints } from './fixAll';
 import type { PreviewManager } from './preview';
 import { isPuzzleDocument } from './results';
+import { PUZZLE_EXTENSIONS } from './languages';
 
 export const Commands = {
   openPreview: 'linkpuzzle.openPreview',
@@ -45,7 +46,7 @@ export function targetUri(arg: unknown, preview: PreviewManager): vscode.Uri | u
 async function targetDocument(arg: unknown, preview: PreviewManager): Promise<vscode.TextDocument | undefined> {
   const uri = targetUri(arg, preview);
   if (!uri) {
-    void vscode.window.showInformationMessage('Link Puzzles: open a .slk or .nlk file first.');
+    void vscode.window.showInformationMessage(`Link Puzzles: open a ${PUZZLE_EXTENSIONS} file first.`);
     return undefined;
   }
   return vscode.workspace.openTextDocument(uri);
@@ -63,12 +64,12 @@ export function registerCommands(host: CommandHost): vscode.Disposable[] {
     vscode.commands.registerCommand(Commands.openPreview, (arg?: unknown) => {
       const uri = targetUri(arg, preview);
       if (uri) preview.show(uri, false);
-      else void vscode.window.showInformationMessage('Link Puzzles: open a .slk or .nlk file to preview it.');
+      else void vscode.window.showInformationMessage(`Link Puzzles: open a ${PUZZLE_EXTENSIONS} file to preview it.`);
     }),
     vscode.commands.registerCommand(Commands.openPreviewToSide, (arg?: unknown) => {
       const uri = targetUri(arg, preview);
       if (uri) preview.show(uri, true);
-      else void vscode.window.showInformationMessage('Link Puzzles: open a .slk or .nlk file to preview it.');
+      else void vscode.window.showInformationMessage(`Link Puzzles: open a ${PUZZLE_EXTENSIONS} file to preview it.`);
     }),
 
     vscode.commands.registerCommand(Commands.recheck, async (arg?: unknown) => {

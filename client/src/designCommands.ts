@@ -8,14 +8,12 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ExecuteCommandRequest } from 'vscode-languageclient/node';
-import { parseSlitherlink } from './localParse';
 import { serverCommands, targetUri, type CommandHost } from './commands';
 import {
   DEFAULT_SIZE,
   DesignServerCommands,
   MAX_SIZE,
   MIN_SIZE,
-  NUMBERLINK_RULES,
   familyDetails,
   familyMessage,
   familyStoppedMessage,
@@ -31,7 +29,7 @@ import {
   raceCancellation,
   sizeWarning,
 } from './designInput';
-import type { CellHint, GenerateParams, MakePuzzleFromLoopOptions } from '../../server/src/protocol-types';
+import { CommandStateRequest, GenresRequest, type CellHint, type CommandStateResponse, type GenerateParams, type GenreInfo, type MakePuzzleFromLoopOptions } from '../../server/src/protocol-types';
 import { formatMs } from './summary';
 
 export const DesignCommands = {
@@ -96,32 +94,22 @@ async function runServer(host: CommandHost, title: string, command: string, args
   );
 }
 
-/** The Slitherlink a loop command is about, with its parse; says why when there is none. */
-async function loopDocument(
-  host: CommandHost,
-  arg: unknown,
-  needBlock: boolean,
-): Promise<{ doc: vscode.TextDocument; rows: number; cols: number } | undefined> {
+/**
+ * The document a genre's command is about, when the server says the command can run on it now
+ * (CommandStateRequest: the document's genre has it, and what it needs is there); else says why.
+ */
+async function commandDocument(host: CommandHost, arg: unknown, command: string): Promise<vscode.TextDocument | undefined> {
   const uri = targetUri(arg, host.preview);
   const doc = uri ? await vscode.workspace.openTextDocument(uri) : undefined;
-  if (!doc || doc.languageId !== 'slitherlink') {
-    void vscode.window.showInformationMessage(`${PREFIX}open a Slitherlink (.slk) file first.`);
+  const client = host.client();
+  // Without a running server there is nothing to ask: `offered` says so next.
+  if (!client || !client.isRunning()) return doc;
+  const state = await client.sendRequest<CommandStateResponse | null>(CommandStateRequest, { uri: doc?.uri.toString() ?? '', command }).catch(() => null);
+  if (state) {
+    void (state.severity === 'warning' ? vscode.window.showWarningMessage(`${PREFIX}${state.message}`) : vscode.window.showInformationMessage(`${PREFIX}${state.message}`));
     return undefined;
   }
-  const { puzzle } = parseSlitherlink(doc.getText());
-  if (!puzzle || puzzle.rows === 0) {
-    void vscode.window.showWarningMessage(`${PREFIX}${path.posix.basename(doc.uri.path)} has no grid yet.`);
-    return undefined;
-  }
-  if (needBlock && !puzzle.solution) {
-    void vscode.window.showWarningMessage(
-      puzzle.solutionRange
-        ? `${PREFIX}the loop block (after ---) has problems; fix them first (see the Problems view).`
-        : `${PREFIX}draw the loop first: after a --- line, one row per grid row of x (inside) and . (outside), or use "Draw loop" in the preview.`,
-    );
-    return undefined;
-  }
-  return { doc, rows: puzzle.rows, cols: puzzle.cols };
+  return doc;
 }
 
 function showError(reply: unknown, what: string): boolean {
@@ -138,30 +126,31 @@ function showError(reply: unknown, what: string): boolean {
 
 async function generatePuzzle(host: CommandHost): Promise<void> {
   if (!offered(host, DesignServerCommands.generate, 'generate puzzles')) return;
+  // The genres and what their generators ask, from the server.
+  const genres = (await host.client()!.sendRequest<GenreInfo[]>(GenresRequest).catch(() => [] as GenreInfo[])).filter((g) => g.generate);
   const kindPick = await vscode.window.showQuickPick(
-    [
-      { label: 'Slitherlink', description: '.slk · a random loop, hints removed while it stays unique', puzzle: 'slitherlink' as const },
-      { label: 'Numberlink', description: '.nlk · a random path cut into pairs while the solution stays unique', puzzle: 'numberlink' as const },
-    ],
+    genres.map((g) => ({ label: g.name, description: `.${g.extension} · ${g.generate!.description}`, genre: g })),
     { title: 'Generate Puzzle', placeHolder: 'Which puzzle?', ignoreFocusOut: true },
   );
   if (!kindPick) return;
-  const kind = kindPick.puzzle;
+  const genre = kindPick.genre;
+  const gen = genre.generate!;
   const size = await askParsed({
     title: `Generate ${kindPick.label}: size`,
     prompt: `Size as WxH (width x height), each from ${MIN_SIZE} to ${MAX_SIZE}`,
     value: DEFAULT_SIZE,
     ignoreFocusOut: true,
-  }, parseSize, (v) => sizeWarning(kind, v));
+  }, parseSize, (v) => sizeWarning({ name: genre.name, slowCells: gen.slowCells }, v));
   if (!size) return;
-  let rule: string | undefined;
-  if (kind === 'numberlink') {
-    const rulePick = await vscode.window.showQuickPick(
-      NUMBERLINK_RULES.map((r) => ({ label: r.rule, description: r.description })),
-      { title: 'Generate Numberlink: rule', placeHolder: 'Which rule must the puzzle be unique under?', ignoreFocusOut: true },
+  // An option the genre's generator asks for (Numberlink's rule).
+  let chosen: { option: string; value: string } | undefined;
+  if (gen.choice) {
+    const pick = await vscode.window.showQuickPick(
+      gen.choice.items.map((c) => ({ label: c.value, description: c.description })),
+      { title: `Generate ${kindPick.label}: ${gen.choice.option}`, placeHolder: gen.choice.title, ignoreFocusOut: true },
     );
-    if (!rulePick) return;
-    rule = rulePick.label;
+    if (!pick) return;
+    chosen = { option: gen.choice.option, value: pick.label };
   }
   const seed = await askParsed({
     title: `Generate ${kindPick.label}: seed`,
@@ -171,9 +160,9 @@ async function generatePuzzle(host: CommandHost): Promise<void> {
   }, parseSeed);
   if (!seed) return;
 
-  const args: GenerateParams = { kind, rows: size.rows, cols: size.cols };
+  const args: GenerateParams = { kind: genre.kind, rows: size.rows, cols: size.cols };
   if (seed.seed !== undefined) args.seed = seed.seed;
-  if (rule) args.rule = rule;
+  if (chosen) (args as unknown as Record<string, unknown>)[chosen.option] = chosen.value;
   const what = `${size.cols}×${size.rows} ${kindPick.label}`;
   const reply = await runServer(host, `Generating a ${what}…`, DesignServerCommands.generate, [args]);
   if (reply === undefined || showError(reply, 'Generate')) return;
@@ -181,11 +170,12 @@ async function generatePuzzle(host: CommandHost): Promise<void> {
     void vscode.window.showErrorMessage(`${PREFIX}unexpected answer from the server to Generate.`);
     return;
   }
-  const doc = await vscode.workspace.openTextDocument({ language: kind, content: reply.text });
+  // The genre's kind is its language id.
+  const doc = await vscode.workspace.openTextDocument({ language: genre.kind, content: reply.text });
   // Into the text editors' group, not over the preview when the preview has the focus.
   const column = vscode.window.activeTextEditor?.viewColumn ?? vscode.window.visibleTextEditors[0]?.viewColumn;
   await vscode.window.showTextDocument(doc, column !== undefined ? { viewColumn: column } : undefined);
-  host.output.appendLine(`Generated a ${what}${rule ? ` (rule: ${rule})` : ''} with seed ${reply.seed} in ${formatMs(reply.ms)}.`);
+  host.output.appendLine(`Generated a ${what}${chosen ? ` (${chosen.option}: ${chosen.value})` : ''} with seed ${reply.seed} in ${formatMs(reply.ms)}.`);
   vscode.window.setStatusBarMessage(`$(check) Generated a ${what} in ${formatMs(reply.ms)} (seed ${reply.seed})`, 10_000);
 }
 
@@ -207,8 +197,8 @@ async function askParsed<T extends object>(
 }
 
 async function makeFromLoop(host: CommandHost, arg: unknown): Promise<void> {
-  const target = await loopDocument(host, arg, true);
-  if (!target) return;
+  const doc = await commandDocument(host, arg, DesignServerCommands.makePuzzleFromLoop);
+  if (!doc) return;
   if (!offered(host, DesignServerCommands.makePuzzleFromLoop, 'make a puzzle from the loop')) return;
   type Mode = { label: string; description: string; onlyHinted: boolean; askSeed: boolean };
   const modes: Mode[] = [
@@ -226,12 +216,12 @@ async function makeFromLoop(host: CommandHost, arg: unknown): Promise<void> {
     if (!seed) return;
     if (seed.seed !== undefined) options.seed = seed.seed;
   }
-  const file = path.posix.basename(target.doc.uri.path);
+  const file = path.posix.basename(doc.uri.path);
   const reply = await runServer(
     host,
     `Making a minimal puzzle from the loop of ${file}…`,
     DesignServerCommands.makePuzzleFromLoop,
-    [target.doc.uri.toString(), options],
+    [doc.uri.toString(), options],
   );
   if (reply === undefined || showError(reply, 'Make Minimal Puzzle')) return;
   if (!isMakeReply(reply)) {
@@ -245,10 +235,9 @@ async function makeFromLoop(host: CommandHost, arg: unknown): Promise<void> {
 }
 
 async function countPuzzles(host: CommandHost, arg: unknown): Promise<void> {
-  const target = await loopDocument(host, arg, true);
-  if (!target) return;
+  const doc = await commandDocument(host, arg, DesignServerCommands.hintFamily);
+  if (!doc) return;
   if (!offered(host, DesignServerCommands.hintFamily, 'count the puzzles of a loop')) return;
-  const { doc, rows, cols } = target;
   const version = doc.version;
   const file = path.posix.basename(doc.uri.path);
   const reply = await runServer(
@@ -268,7 +257,7 @@ async function countPuzzles(host: CommandHost, arg: unknown): Promise<void> {
     void vscode.window.showErrorMessage(`${PREFIX}unexpected answer from the server to Count Puzzles.`);
     return;
   }
-  for (const line of familyDetails(file, rows, cols, reply)) host.output.appendLine(line);
+  for (const line of familyDetails(file, reply.rows ?? 0, reply.cols ?? 0, reply)) host.output.appendLine(line);
   if (!hasPuzzles(reply)) {
     void vscode.window.showWarningMessage(`${PREFIX}${familyMessage(reply)}`);
     return;
@@ -302,16 +291,11 @@ async function applyHints(host: CommandHost, doc: vscode.TextDocument, version: 
 }
 
 async function addLoopBlock(host: CommandHost, arg: unknown): Promise<void> {
-  const target = await loopDocument(host, arg, false);
-  if (!target) return;
-  const { puzzle } = parseSlitherlink(target.doc.getText());
-  if (puzzle?.solutionRange) {
-    void vscode.window.showInformationMessage(`${PREFIX}this file already has a loop block (after ---); delete it first to replace it with the solution.`);
-    return;
-  }
+  const doc = await commandDocument(host, arg, DesignServerCommands.loopBlockFromSolution);
+  if (!doc) return;
   if (!offered(host, DesignServerCommands.loopBlockFromSolution, 'write the solution as a loop block')) return;
-  const file = path.posix.basename(target.doc.uri.path);
-  const reply = await runServer(host, `Adding the solution of ${file} as a loop block…`, DesignServerCommands.loopBlockFromSolution, [target.doc.uri.toString()]);
+  const file = path.posix.basename(doc.uri.path);
+  const reply = await runServer(host, `Adding the solution of ${file} as a loop block…`, DesignServerCommands.loopBlockFromSolution, [doc.uri.toString()]);
   if (reply === undefined) return;
   if (isErrorReply(reply)) {
     void vscode.window.showErrorMessage(`${PREFIX}${reply.error}`);

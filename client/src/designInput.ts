@@ -32,13 +32,6 @@ export const MIN_SIZE = GENERATE_MIN_SIDE;
 export const MAX_SIZE = GENERATE_MAX_SIDE;
 export const DEFAULT_SIZE = '10x10';
 
-/** The Numberlink rules the generator takes, with what each means. */
-export const NUMBERLINK_RULES: readonly { rule: string; description: string }[] = [
-  { rule: 'nikoli', description: 'cells may stay empty; the generator makes it unique and covering' },
-  { rule: 'fill', description: 'every cell must be used (Flow Free)' },
-  { rule: 'nikoli notouch', description: 'cells may stay empty; no path runs alongside itself' },
-  { rule: 'fill notouch', description: 'every cell used, no path alongside itself (Janko)' },
-];
 
 /**
  * "WxH" (width x height: `10x10`, `15 x 8`, `12×9`, `20*20`), or one number for a square.
@@ -56,10 +49,10 @@ export function parseSize(input: string): { rows: number; cols: number } | { err
 }
 
 /** A warning to show while the size is typed, for sizes that take a minute or more; null for the others and for sizes not understood. */
-export function sizeWarning(kind: 'slitherlink' | 'numberlink', input: string): string | null {
+export function sizeWarning(genre: { name: string; slowCells: number }, input: string): string | null {
   const r = parseSize(input);
   if ('error' in r) return null;
-  const note = slowGenerateNote({ name: kind === 'slitherlink' ? 'Slitherlink' : 'Numberlink', slowCells: kind === 'slitherlink' ? 35 * 35 : 25 * 25 }, r.cols, r.rows);
+  const note = slowGenerateNote(genre, r.cols, r.rows);
   return note ? `${note[0]!.toUpperCase()}${note.slice(1)} (the setting linkpuzzle.limits.timeMs bounds it; you can cancel it).` : null;
 }
 

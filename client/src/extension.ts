@@ -1,6 +1,7 @@
 /**
  * The extension: starts the bundled language server (dist/server.js) over IPC and wires its
- * custom notifications into the status bar and the preview.
+ * custom notifications into the status bar and the preview. It knows no genre: the languages are
+ * package.json's, and what it draws or marks the server sends (protocol-types.ts).
  */
 import * as vscode from 'vscode';
 import {
@@ -9,21 +10,27 @@ import {
   type LanguageClientOptions,
   type ServerOptions,
 } from 'vscode-languageclient/node';
-import type { CheckResult } from '../../server/src/protocol-types';
-import { parseLocal } from './localParse';
+import {
+  CellRangeRequest,
+  PreviewRequest,
+  RedundantRangesRequest,
+  ResultChangedNotification,
+  ResultRequest,
+  StatusNotification,
+  type CheckResult,
+  type PreviewResponse,
+  type RedundantRangesResponse,
+} from '../../server/src/protocol-types';
+import { PUZZLE_LANGUAGES } from './languages';
 import { registerCommands, Commands, type CommandHost } from './commands';
 import { registerDesignCommands } from './designCommands';
 import { registerExchangeCommands } from './exchange';
 import { PreviewManager } from './preview';
 import { ResultStore, type ResultChangedParams } from './results';
-import { puzzleSignature } from './signature';
 import { RedundantMarks } from './redundantMarks';
 import { PuzzleStatusBar } from './statusBar';
 import type { StatusParams } from './summary';
 
-const StatusNotification = 'linkpuzzle/status';
-const ResultChangedNotification = 'linkpuzzle/resultChanged';
-const ResultRequest = 'linkpuzzle/result';
 
 let client: LanguageClient | undefined;
 
@@ -34,12 +41,7 @@ function createClient(context: vscode.ExtensionContext, output: vscode.OutputCha
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
   };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [
-      { scheme: 'file', language: 'slitherlink' },
-      { scheme: 'file', language: 'numberlink' },
-      { scheme: 'untitled', language: 'slitherlink' },
-      { scheme: 'untitled', language: 'numberlink' },
-    ],
+    documentSelector: ['file', 'untitled'].flatMap((scheme) => PUZZLE_LANGUAGES.map((language) => ({ scheme, language }))),
     synchronize: { configurationSection: 'linkpuzzle' },
     initializationOptions: () => JSON.parse(JSON.stringify(vscode.workspace.getConfiguration("linkpuzzle"))) as unknown,
     outputChannel: output,
@@ -49,12 +51,7 @@ function createClient(context: vscode.ExtensionContext, output: vscode.OutputCha
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const output = vscode.window.createOutputChannel('Link Puzzles');
-  const store = new ResultStore((uri, version) => {
-    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
-    if (!doc || doc.version !== version) return undefined;
-    const { puzzle } = parseLocal(doc.getText(), doc.languageId);
-    return puzzle ? puzzleSignature(puzzle) : undefined;
-  });
+  const store = new ResultStore();
 
   const attach = (c: LanguageClient): void => {
     c.onNotification(StatusNotification, (s: StatusParams) => store.setStatus(s));
@@ -67,7 +64,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     if (!client || !client.isRunning()) return null;
     return client.sendRequest<CheckResult | null>(ResultRequest, { uri });
   };
-  const preview = new PreviewManager(context, store, fetchResult);
+  const fetchPreview = async (uri: string): Promise<PreviewResponse | null> => {
+    if (!client || !client.isRunning()) return null;
+    return client.sendRequest<PreviewResponse | null>(PreviewRequest, { uri });
+  };
+  const fetchRedundantRanges = async (uri: string): Promise<RedundantRangesResponse | null> => {
+    if (!client || !client.isRunning()) return null;
+    return client.sendRequest<RedundantRangesResponse | null>(RedundantRangesRequest, { uri });
+  };
+  const preview = new PreviewManager(context, store, fetchResult, fetchPreview, (uri, cell) => (client?.isRunning() ? client.sendRequest(CellRangeRequest, { uri, ...cell }) : Promise.resolve(null)));
   const statusBar = new PuzzleStatusBar(store, Commands.openPreviewToSide);
 
   const restart = async (): Promise<void> => {
@@ -92,7 +97,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     store,
     preview,
     statusBar,
-    new RedundantMarks(store),
+    new RedundantMarks(store, fetchRedundantRanges),
     ...registerCommands(host),
     ...registerDesignCommands(host),
     ...registerExchangeCommands(),

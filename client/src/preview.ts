@@ -1,20 +1,24 @@
 /**
  * The puzzle preview, modelled on the Markdown preview: one webview panel that follows the active
- * puzzle editor, redraws as the text changes (the grid at once from the client's own parse, the
- * solution when the server's result for the text arrives), keeps zoom and scroll, restores after
- * a reload, and reveals a cell's text when the cell is clicked (or, with "Draw loop" on, marks
- * the cell inside/outside in the text's solution block).
+ * puzzle editor, redraws as the text changes (the server's picture of the text: the grid at once
+ * from its parse, the solution when its result for the text is there), keeps zoom and scroll,
+ * restores after a reload, and reveals a cell's text when the cell is clicked (or, with "Draw
+ * loop" on, marks the cell inside/outside in the text's solution block, through the server).
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { SetCellCommand, type ApplyHintsResult, type CheckResult } from '../../server/src/protocol-types';
-import { parseLocal, type LocalPuzzle } from './localParse';
-import { messageSvg, renderSvg } from './render';
+import {
+  SetCellCommand,
+  ToggleLoopCellCommand,
+  type ApplyHintsResult,
+  type CellRangeParams,
+  type CheckResult,
+  type PreviewResponse,
+  type Range,
+} from '../../server/src/protocol-types';
 import { previewTarget } from './previewTarget';
-import { newNonce, previewHtml, type HostMessage, type PageMessage, type PreviewState } from './previewHtml';
+import { newNonce, noticeSvg, previewHtml, type HostMessage, type PageMessage, type PreviewState } from './previewHtml';
 import { isPuzzleDocument, type ResultStore } from './results';
-import { toggleSolutionMark } from './solutionEdit';
-import { puzzleSignature } from './signature';
 import { redundancySentence, statusText } from './summary';
 
 export const PREVIEW_VIEW_TYPE = 'linkpuzzle.preview';
@@ -22,14 +26,21 @@ export const PREVIEW_VIEW_TYPE = 'linkpuzzle.preview';
 /** Asks the server for its latest result of a document (`linkpuzzle/result`). */
 export type ResultFetcher = (uri: string) => Promise<CheckResult | null>;
 
+/** Asks the server for its picture of a document (`linkpuzzle/preview`); null without a server. */
+export type PreviewFetcher = (uri: string) => Promise<PreviewResponse | null>;
+
+/** Asks the server where a cell's text is (`linkpuzzle/cellRange`). */
+export type CellRangeFetcher = (uri: string, cell: Omit<CellRangeParams, 'uri'>) => Promise<Range | null>;
+
+/** Asks again this long after a picture of an older version than the editor's (the server had not seen the last edit). */
+const BEHIND_MS = 50;
+
 export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSerializer<PreviewState> {
   private panel: vscode.WebviewPanel | undefined;
   private uri: string | undefined;
   private readonly disposables: vscode.Disposable[] = [];
   private panelDisposables: vscode.Disposable[] = [];
   private timer: NodeJS.Timeout | undefined;
-  /** Parse of the previewed text, by document version (clicks map cells to text through it). */
-  private parsed: { uri: string; version: number; puzzle: LocalPuzzle | null; message: string } | undefined;
   /** "Draw loop" edits, applied in order. */
   private edits: Promise<void> = Promise.resolve();
   /** The puzzle whose editor was active last, panel or not (a restored panel follows it). */
@@ -39,6 +50,8 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
     private readonly context: vscode.ExtensionContext,
     private readonly store: ResultStore,
     private readonly fetchResult: ResultFetcher,
+    private readonly fetchPreview: PreviewFetcher = async () => null,
+    private readonly fetchCellRange: CellRangeFetcher = async () => null,
   ) {
     this.lastActive = activePuzzle();
     this.disposables.push(
@@ -178,22 +191,13 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
     return vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
   }
 
-  private parse(doc: vscode.TextDocument): { puzzle: LocalPuzzle | null; message: string } {
-    const uri = doc.uri.toString();
-    if (this.parsed && this.parsed.uri === uri && this.parsed.version === doc.version) return this.parsed;
-    const { puzzle, problems } = parseLocal(doc.getText(), doc.languageId);
-    const message = problems.length > 0 ? problems[0].message : '';
-    this.parsed = { uri, version: doc.version, puzzle, message };
-    return this.parsed;
-  }
-
   private async update(): Promise<void> {
     const panel = this.panel;
     const uri = this.uri;
     if (!panel || !uri) return;
     const doc = this.document(uri);
     if (!doc) {
-      this.post({ type: 'update', uri, title: this.titleFor(uri), svg: message('The file is not open.'), summary: '', verdict: 'pending', checking: false });
+      this.post({ type: 'update', uri, title: this.titleFor(uri), svg: noticeSvg('The file is not open.'), summary: '', verdict: 'pending', checking: false });
       return;
     }
     let entry = this.store.result(uri);
@@ -204,17 +208,16 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
       entry = this.store.result(uri);
       if (this.uri !== uri || this.panel !== panel) return;
     }
-    const { puzzle, message: problem } = this.parse(doc);
-    // Current when it is about the same grid (and rule), whatever comments or spacing changed.
-    const stale =
-      entry !== undefined &&
-      (entry.signature !== undefined && puzzle ? entry.signature !== puzzleSignature(puzzle) : entry.version !== doc.version);
+    const picture = await this.fetchPreview(uri).catch(() => null);
+    if (this.uri !== uri || this.panel !== panel) return;
+    // The server's picture of an earlier text (it had not seen the last edit yet): shown, and asked again.
+    if (picture && picture.version < doc.version) this.schedule(BEHIND_MS);
+    // Stale: the result drawn is about an earlier text (the server tells: comments and spacing do not count).
+    const stale = picture?.stale ?? false;
     const status = this.store.status(uri);
     const checking = status?.state === 'checking' || stale;
     const result = entry?.result ?? null;
-    const svg = puzzle
-      ? renderSvg(puzzle, result, { stale })
-      : message(problem || 'No grid found in this file.');
+    const svg = picture?.svg ?? noticeSvg('Waiting for the language server…');
     // Redundant hints only from a result of the current grid (a stale one's are not this text's).
     const redundancy = result && !stale ? result : undefined;
     const summary = status && status.state !== 'checking'
@@ -260,40 +263,20 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
     if (!r.applied && r.error) void vscode.window.showWarningMessage(`Link Puzzles: cannot set the cell: ${r.error}.`);
   }
 
-  /** "Draw loop": marks cell (row, col) inside/outside in the document's solution block. */
+  /** "Draw loop": marks cell (row, col) inside/outside in the document's solution block (the server's ToggleLoopCellCommand). */
   async toggleCell(uri: string | undefined, row: number, col: number): Promise<void> {
     if (!uri) return;
     const doc = this.document(uri) ?? (await vscode.workspace.openTextDocument(vscode.Uri.parse(uri)));
-    if (doc.languageId !== 'slitherlink') return;
-    const r = toggleSolutionMark(doc.getText(), row, col);
-    if ('error' in r) {
-      void vscode.window.showWarningMessage(`Link Puzzles: cannot draw here: ${r.error}.`);
-      return;
-    }
-    const edit = new vscode.WorkspaceEdit();
-    edit.replace(doc.uri, new vscode.Range(doc.positionAt(r.edit.start), doc.positionAt(r.edit.end)), r.edit.newText);
-    if (!(await vscode.workspace.applyEdit(edit))) {
-      void vscode.window.showWarningMessage('Link Puzzles: the solution block could not be edited (is the file read-only?).');
-    }
+    const r = (await vscode.commands.executeCommand<ApplyHintsResult | undefined>(ToggleLoopCellCommand, doc.uri.toString(), doc.version, row, col)) ?? { applied: false, error: 'the language server is not running' };
+    if (!r.applied && r.error) void vscode.window.showWarningMessage(`Link Puzzles: cannot draw here: ${r.error}.`);
   }
 
   /** Selects the text of cell (row, col), or of a tiling's face, in an editor of the document, opening one if needed. */
   async reveal(uri: string | undefined, row: number, col: number, face?: number): Promise<void> {
     if (!uri) return;
     const doc = this.document(uri) ?? (await vscode.workspace.openTextDocument(vscode.Uri.parse(uri)));
-    const { puzzle } = this.parse(doc);
-    if (!puzzle) return;
-    const tiling = puzzle.kind === 'slitherlink' && puzzle.tiling !== undefined;
-    let i: number;
-    if (tiling) {
-      // On a tiling cells are faces, in Loopy's order: never row * cols + col.
-      if (face === undefined || !Number.isInteger(face) || face < 0 || face >= puzzle.cellRanges.length) return;
-      i = face;
-    } else {
-      if (row < 0 || col < 0 || row >= puzzle.rows || col >= puzzle.cols) return;
-      i = row * puzzle.cols + col;
-    }
-    const r = puzzle.cellRanges[i];
+    // On a tiling cells are faces, in Loopy's order (never row * cols + col): the server knows where each is.
+    const r = await this.fetchCellRange(doc.uri.toString(), face === undefined ? { row, col } : { row, col, face }).catch(() => null);
     if (!r) return;
     const range = new vscode.Range(r.line, r.col, r.endLine, r.endCol);
     const visible = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri);
@@ -310,10 +293,6 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
     this.panel?.dispose();
     for (const d of this.disposables) d.dispose();
   }
-}
-
-function message(text: string): string {
-  return messageSvg(text);
 }
 
 function activePuzzle(): string | undefined {

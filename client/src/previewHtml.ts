@@ -90,7 +90,7 @@ export function previewHtml(o: PageOptions): string {
     title="Draw loop: click a cell (or move with the arrow keys and press Space) to mark it inside or outside the intended loop, in the text's --- block"
     aria-label="Draw loop">Draw loop</button>
   <button id="edit-hints" aria-pressed="false" hidden
-    title="Edit hints: click a cell (or move with the arrow keys) and type a hint (Slitherlink 0-4, a Numberlink label); . or Delete clears it. Only that cell's text changes."
+    title="Edit hints: click a cell (or move with the arrow keys) and type a hint or a label, as the puzzle takes them; . or Delete clears it. Only that cell's text changes."
     aria-label="Edit hints">Edit hints</button>
   <button id="other-solution" hidden
     title="Several solutions: show the next board (two solutions with the cells or edges where they differ marked on both, then the ambiguity map)">Show solution 2</button>
@@ -103,4 +103,12 @@ export function previewHtml(o: PageOptions): string {
 <script nonce="${attr(o.nonce)}" src="${attr(o.scriptUri)}"></script>
 </body>
 </html>`;
+}
+
+/** A picture of a short notice (no document, no server), in the style of the server's messages (preview/frame.ts messageSvg). */
+export function noticeSvg(text: string): string {
+  const escaped = text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  const width = Math.max(480, 24 + Math.ceil([...text].length * 13 * 0.62));
+  return `<svg xmlns="http://www.w3.org/2000/svg" class="lp-puzzle lp-message" viewBox="0 0 ${width} 60" width="${width}" height="60" data-pad="12">` +
+    `<g transform="translate(12 0)"><text class="lp-caption" x="0" y="34"><tspan x="0" dy="0">${escaped}</tspan></text></g></svg>`;
 }

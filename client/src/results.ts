@@ -6,12 +6,11 @@
 import * as vscode from 'vscode';
 import type { CheckResult } from '../../server/src/protocol-types';
 import type { StatusParams } from './summary';
+import { isPuzzleLanguage } from './languages';
 
 export interface ResultEntry {
   version: number;
   result: CheckResult;
-  /** puzzleSignature() of the text the result is about, when known. */
-  signature?: string;
 }
 
 export interface ResultChangedParams {
@@ -21,9 +20,6 @@ export interface ResultChangedParams {
 }
 
 export class ResultStore implements vscode.Disposable {
-  /** `signatureOf(uri, version)`: the signature of the document's text if it is at that version. */
-  constructor(private readonly signatureOf: (uri: string, version: number) => string | undefined = () => undefined) {}
-
   private readonly results = new Map<string, ResultEntry>();
   private readonly statuses = new Map<string, StatusParams>();
   private readonly changed = new vscode.EventEmitter<string>();
@@ -39,7 +35,7 @@ export class ResultStore implements vscode.Disposable {
     const old = this.results.get(p.uri);
     // Never let an older run's answer replace a newer one.
     if (old && old.version > p.version) return;
-    this.results.set(p.uri, { version: p.version, result: p.result, signature: this.signatureOf(p.uri, p.version) });
+    this.results.set(p.uri, { version: p.version, result: p.result });
     this.changed.fire(p.uri);
   }
 
@@ -69,5 +65,5 @@ export class ResultStore implements vscode.Disposable {
 }
 
 export function isPuzzleDocument(doc: vscode.TextDocument | undefined): doc is vscode.TextDocument {
-  return !!doc && (doc.languageId === 'slitherlink' || doc.languageId === 'numberlink');
+  return !!doc && isPuzzleLanguage(doc.languageId);
 }

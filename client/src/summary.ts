@@ -2,7 +2,7 @@
  * Short texts for a check's outcome, shared by the status bar and the preview's toolbar.
  * Pure: no VS Code imports.
  */
-import type { CellRef, StatusParams, Verdict } from '../../server/src/protocol-types';
+import { formatCount, type CellRef, type StatusParams, type Verdict } from '../../server/src/protocol-types';
 
 /** The server's `linkpuzzle/status` notification. */
 export type { StatusParams };
@@ -16,10 +16,8 @@ export function formatMs(ms: number | undefined): string {
   return `${Math.floor(s / 60)} min ${s % 60} s`;
 }
 
-/** Groups digits of a long count: 1234567 -> 1,234,567. */
-export function formatCount(count: string): string {
-  return /^\d+$/.test(count) ? count.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : count;
-}
+/** Groups digits of a long count: 1234567 -> 1,234,567 (shared with the server's preview captions). */
+export { formatCount };
 
 export function verdictIcon(verdict: Verdict | undefined): string {
   switch (verdict) {

@@ -5,6 +5,7 @@
  * only, so no server code runs in the client through it (.dependency-cruiser.cjs checks both).
  */
 import type { CellRef, CheckResult, Suggestions, Verdict } from './analysis/result';
+import type { Range } from './model/range';
 import type { TilingPicture } from './model/latticePicture';
 
 export type { CellRef, CheckResult, Verdict };
@@ -81,6 +82,101 @@ export interface DebugMemoryResponse {
   recycled: number;
 }
 
+/**
+ * Client -> server request: the preview's picture of the document as the server has it now (its
+ * parse of the current text, with the latest result drawn on it), or null for a document the
+ * server does not hold. The client draws nothing itself: it shows the SVG.
+ */
+export const PreviewRequest = 'linkpuzzle/preview';
+export interface PreviewParams {
+  uri: string;
+}
+export interface PreviewResponse {
+  /** The document version the picture is of. */
+  version: number;
+  /** An SVG document (server/src/preview/frame.ts describes its classes and attributes). */
+  svg: string;
+  /** The result drawn belongs to an earlier text (drawn faded): a check of this text is coming. */
+  stale: boolean;
+  /** The verdict drawn, when a result is. */
+  verdict?: Verdict;
+}
+
+/** Client -> server request: the text of a cell (a tiling's face by `face`) in the document as it is now, or null. */
+export const CellRangeRequest = 'linkpuzzle/cellRange';
+export interface CellRangeParams {
+  uri: string;
+  row: number;
+  col: number;
+  face?: number;
+}
+
+/**
+ * Client -> server request: the text of each redundant given of the result published for the
+ * document, while that result is about its current text (comments and spacing aside); else null.
+ */
+export const RedundantRangesRequest = 'linkpuzzle/redundantRanges';
+export interface RedundantRangesParams {
+  uri: string;
+}
+export interface RedundantRangesResponse {
+  version: number;
+  ranges: Range[];
+}
+
+/** Client -> server request: the genres the server knows, for the commands that offer a choice of them. */
+export const GenresRequest = 'linkpuzzle/genres';
+export interface GenreInfo {
+  /** Also the language id and the GenerateParams kind. */
+  kind: string;
+  name: string;
+  extension: string;
+  /** When the genre has a generator: what it makes, sizes that take long, an option the client asks for. */
+  generate?: {
+    description: string;
+    slowCells: number;
+    choice?: { option: string; title: string; items: { value: string; description: string }[] };
+  };
+}
+
+/**
+ * Client -> server request: whether a genre's command (Make Minimal Puzzle from Loop, ...) can run
+ * on the document as it is now: null when it can, else why not (shown before asking anything).
+ */
+export const CommandStateRequest = 'linkpuzzle/commandState';
+export interface CommandStateParams {
+  uri: string;
+  command: string;
+}
+export interface CommandStateResponse {
+  message: string;
+  severity: 'information' | 'warning';
+}
+
+/** Workspace command: the file text of a puzz.link URL or a Loopy game ID. Arguments: [src]. Answer: ImportTextResult | CommandError. */
+export const ImportTextCommand = 'linkpuzzle.importText';
+export interface ImportTextResult {
+  /** The genre (its language id). */
+  kind: string;
+  text: string;
+}
+
+/** Workspace command: the puzz.link URL of the document's text. Arguments: [uri]. Answer: ExportUrlResult | CommandError. */
+export const ExportUrlCommand = 'linkpuzzle.exportUrl';
+export interface ExportUrlResult {
+  url: string;
+  /** What the URL cannot carry (a Numberlink's rule). */
+  warning?: string;
+}
+
+/**
+ * Workspace command behind the preview's *Draw loop*: mark cell (row, col) inside / outside the
+ * loop in the document's solution block (creating or removing the block as needed), only the
+ * mark's text changing, only when `version` is the document's. Arguments: [uri, version, row, col].
+ * Answer: ApplyHintsResult.
+ */
+export const ToggleLoopCellCommand = 'linkpuzzle.toggleLoopCell';
+
 /** Server -> client notification sent whenever a result is published for a document. */
 export const ResultChangedNotification = 'linkpuzzle/resultChanged';
 export interface ResultChangedParams {
@@ -144,6 +240,9 @@ export interface HintFamilyAnswer {
   minimalCount: string;
   /** Fewest hints of such a set; -1 when no set makes the loop unique. */
   minimumSize: number;
+  /** The grid's size (for drawing the lists of cells; servers before it was added leave it out). */
+  rows?: number;
+  cols?: number;
   /** One set of minimum size, and the "hardest" minimal set (fewest 4s, then 0s, 3s, 1s, 2s); [] when none. */
   minimum: CellHint[];
   hardest: CellHint[];
@@ -266,4 +365,9 @@ export const Codes = {
 } as const;
 
 export const DiagnosticSource = 'linkpuzzle';
+
+/** Groups digits of a long count: 1234567 -> 1,234,567 (the status bar, the preview's captions). */
+export function formatCount(count: string): string {
+  return /^\d+$/.test(count) ? count.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : count;
+}
 export const FixAllKind = 'source.fixAll.linkpuzzle';

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkText } from '../../server/src/genres/check';
 import { parseSlitherlink } from '../../server/src/slitherlink/parse';
-import { renderSvg } from '../../client/src/render';
+import { renderSvg } from '../../server/src/genres/preview';
 import type { HostMessage } from '../../client/src/previewHtml';
 import { redundancySentence, statusText } from '../../client/src/summary';
 import { DARK_THEME, LIGHT_THEME } from './chromium';

@@ -5,6 +5,13 @@ import {
   makeMessage, parseSeed, parseSize, raceCancellation, sizeWarning, type CancelToken,
 } from '../../client/src/designInput';
 import { hintFamily } from '../../server/src/slitherlink/design/hintFamily';
+import { genreInfos } from '../../server/src/genres/index';
+
+/** A genre's generator as the server tells the client of it (GenresRequest). */
+function generator(kind: string): { name: string; slowCells: number } {
+  const g = genreInfos().find((x) => x.kind === kind)!;
+  return { name: g.name, slowCells: g.generate!.slowCells };
+}
 
 describe('size and seed input', () => {
   it('reads WxH as width x height, 2 to 60', () => {
@@ -21,11 +28,11 @@ describe('size and seed input', () => {
   });
 
   it('warns while typing a size that takes a minute or more (the CLI\'s note), per kind', () => {
-    expect(sizeWarning('slitherlink', '35x35')).toBeNull();
-    expect(sizeWarning('slitherlink', '36x35')).toBe('A 36x35 Slitherlink may take a minute or more, and may stop at the time limit before it is done (the setting linkpuzzle.limits.timeMs bounds it; you can cancel it).');
-    expect(sizeWarning('numberlink', '25x25')).toBeNull();
-    expect(sizeWarning('numberlink', '26')).toMatch(/^A 26x26 Numberlink may take a minute or more/);
-    expect(sizeWarning('numberlink', '61x61')).toBeNull(); // an error, not a warning
+    expect(sizeWarning(generator('slitherlink'), '35x35')).toBeNull();
+    expect(sizeWarning(generator('slitherlink'), '36x35')).toBe('A 36x35 Slitherlink may take a minute or more, and may stop at the time limit before it is done (the setting linkpuzzle.limits.timeMs bounds it; you can cancel it).');
+    expect(sizeWarning(generator('numberlink'), '25x25')).toBeNull();
+    expect(sizeWarning(generator('numberlink'), '26')).toMatch(/^A 26x26 Numberlink may take a minute or more/);
+    expect(sizeWarning(generator('numberlink'), '61x61')).toBeNull(); // an error, not a warning
   });
 
   it('reads an optional seed', () => {

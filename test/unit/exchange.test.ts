@@ -6,7 +6,8 @@ import { decodeNumber16, encodeNumber16, numberlinkUrl, parseNumlinUrl } from '.
 import { puzzLinkType } from '../../server/src/exchange/puzzlink';
 import { importText } from '../../server/src/genres/exchange';
 import { loopyId, parseLoopyId } from '../../server/src/slitherlink/exchange/loopy';
-import { copiedMessage, urlFromText } from '../../client/src/exchangeText';
+import { copiedMessage } from '../../client/src/exchangeText';
+import { urlFromText } from '../../server/src/genres/exchange';
 
 /** A puzz.link URL as its genre reads it (the grid), or why not: the import's own error. */
 function parsePuzzLink(url: string) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseNumberlink } from '../../server/src/numberlink/parse';
 import { parseSlitherlink } from '../../server/src/slitherlink/parse';
 import { previewHtml, newNonce } from '../../client/src/previewHtml';
-import { puzzleSignature } from '../../client/src/signature';
+import { puzzleSignature } from '../../server/src/genres/index';
 import { formatCount, formatMs, redundancySentence, redundancyText, statusText, verdictIcon } from '../../client/src/summary';
 
 describe('status texts', () => {

@@ -13,8 +13,9 @@ import { makeLattice, TILINGS } from '../../server/src/model/lattice';
 import { tilingPicture } from '../../server/src/model/latticePicture';
 import type { SlitherlinkPuzzle } from '../../server/src/slitherlink/puzzle';
 import { parseSlitherlink } from '../../server/src/slitherlink/parse';
-import { CELL, renderSvg } from '../../client/src/render';
-import { layoutTiling } from '../../client/src/renderTiling';
+import { CELL } from '../../server/src/preview/frame';
+import { renderSvg } from '../../server/src/genres/preview';
+import { layoutTiling } from '../../server/src/slitherlink/previewTiling';
 
 const honeyText = readFileSync(join(__dirname, '..', 'fixtures', 'lsp', 'honeycomb-10x10.slk'), 'utf8');
 

@@ -13,7 +13,9 @@ import { checkSlitherlink } from '../../server/src/slitherlink/check';
 import { findSuggestions } from '../../server/src/slitherlink/design/suggestions';
 import type { NumberlinkPuzzle } from '../../server/src/numberlink/puzzle';
 import type { SlitherlinkPuzzle } from '../../server/src/slitherlink/puzzle';
-import { CELL, GAP, NAMED_LABEL_COLORS, PAD, PATH_COLORS, PATH_COLOR_VARS, TEXT_WIDTH, labelColors, renderSvg, textWidth, wrapText } from '../../client/src/render';
+import { CELL, GAP, PAD, TEXT_WIDTH, textWidth, wrapText } from '../../server/src/preview/frame';
+import { NAMED_LABEL_COLORS, PATH_COLORS, PATH_COLOR_VARS, labelColors } from '../../server/src/numberlink/preview';
+import { renderSvg } from '../../server/src/genres/preview';
 
 const dir = join(__dirname, '..', 'fixtures', 'preview');
 interface Answer { file: string; kind: string; rows: number; cols: number; inside?: string[]; official?: string }

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseSlitherlink } from '../../server/src/slitherlink/parse';
-import { applyEdit, lineEnding, toggleSolutionMark, type ToggleResult } from '../../client/src/solutionEdit';
+import { applyEdit, lineEnding, toggleSolutionMark, type ToggleResult } from '../../server/src/slitherlink/loopMarks';
 
 function ok(r: ToggleResult): Exclude<ToggleResult, { error: string }> {
   if ('error' in r) throw new Error(r.error);

@@ -6,7 +6,7 @@
 import type { Puzzle, PuzzleKind } from '../model/puzzle';
 import { puzzLinkType } from '../exchange/puzzlink';
 import type { CommandError } from './genre';
-import { GENRES, genreOfPuzzle } from './index';
+import { GENRES, genreOfPuzzle, parsePuzzle } from './index';
 
 /** The file text of a puzz.link URL or a Loopy game ID (any format a genre reads), and its genre; or why not. */
 export function importText(src: string): { kind: PuzzleKind; text: string } | CommandError {
@@ -36,4 +36,13 @@ export function exportText(p: Puzzle, flag: string): { text: string; warning?: s
   }
   const r = f.write!(p);
   return 'error' in r ? { ...r, usage: true } : r;
+}
+
+/** The puzz.link URL of a document's text (and what it cannot carry, as `linkpuzzle export --url` warns), or an error message. */
+export function urlFromText(text: string, kind: PuzzleKind): { url: string; warning?: string } | CommandError {
+  const { puzzle, problems } = parsePuzzle(text, kind);
+  if (!puzzle || problems.length > 0) return { error: `the puzzle has problems (${problems[0]?.message ?? 'no grid'}); fix them first` };
+  const r = exportText(puzzle, '--url');
+  if ('error' in r) return { error: r.error };
+  return r.warning ? { url: r.text, warning: r.warning } : { url: r.text };
 }

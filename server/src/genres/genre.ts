@@ -14,10 +14,11 @@ import type { HintUnit } from '../analysis/hints';
 import type { CheckOptions } from '../analysis/options';
 import type { Analysis, CellRef, CheckResult, Suggestions, TogetherPass } from '../analysis/result';
 import type { Finding, FindingData, FindingsGenre } from '../findings/finding';
-import type { PublishedResult } from '../protocol-types';
+import type { CommandError, PublishedResult } from '../protocol-types';
 import type { Puzzle, PuzzleKind } from '../model/puzzle';
 import type { Range } from '../model/range';
 import type { ParseOptions, ParseResult } from '../parse/index';
+import type { PreviewOptions } from '../preview/frame';
 import type { RunControl } from '../zdd/control';
 
 /** What a check can add beyond the verdict and the count, on this genre. */
@@ -36,10 +37,8 @@ export interface TextChange {
   newText: string;
 }
 
-/** Why a command did nothing (shown to the user). */
-export interface CommandError {
-  error: string;
-}
+/** Why a command did nothing (shown to the user): the protocol's. */
+export type { CommandError };
 
 /** A check that keeps what it built for the next version of the same document (the worker keeps one per document). */
 export interface CheckSession<P extends Puzzle = Puzzle> {
@@ -78,7 +77,7 @@ export interface GenreGenerate {
   slowCells: number;
   /** ...unless these options make it quick. */
   quick?(options: GenerateOptions): boolean;
-  /** For the client's quick pick: choices of an option that it asks for (Numberlink's rule). */
+  /** For the client's quick pick: the choices of an option it asks for (Numberlink's rule). */
   choices?: { option: string; title: string; items: { value: string; description: string }[] };
 }
 
@@ -145,6 +144,11 @@ export interface EditorCommand<P extends Puzzle = Puzzle> {
   label: string;
   /** The command's answer when it cannot run (its answer type's error form). */
   refuse(error: string): unknown;
+  /**
+   * Whether it can run on the document as it is (`p`: its parse, problems or not), for the client
+   * to say so before asking anything: null when it can.
+   */
+  ready?(p: P | null, fileName: string): { message: string; severity: 'information' | 'warning' } | null;
   /** Runs it (`args` as the client sent them, the document's uri first). */
   run(args: unknown[], host: CommandHost<P>): Promise<unknown>;
 }
@@ -246,6 +250,8 @@ export interface Genre<P extends Puzzle = Puzzle> extends FindingsGenre<P>, Conf
   cellText(p: P, value: string): string | CommandError;
 
   // Pictures
+  /** The preview's picture of the puzzle and its result (an SVG document, framed by preview/frame.ts). */
+  preview(p: P, result: CheckResult | null, options: PreviewOptions): string;
   /** `linkpuzzle solve`: the first solution drawn as text (or an SVG for a tiling). */
   draw(p: P, result: CheckResult): string;
 

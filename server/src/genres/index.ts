@@ -7,6 +7,7 @@
  */
 import type { Puzzle, PuzzleKind } from '../model/puzzle';
 import type { ParseOptions, ParseResult } from '../parse/index';
+import type { GenreInfo } from '../protocol-types';
 import type { CommandError, Genre } from './genre';
 import { numberlink } from '../numberlink/genre';
 import { slitherlink } from '../slitherlink/genre';
@@ -72,4 +73,25 @@ export function ruleProblem(text: string): string | null {
   if (withRules.length === 0) return 'no genre has rules';
   const problems = withRules.map((g) => g.rules!.problem(text));
   return problems.some((p) => p === null) ? null : problems[0]!;
+}
+
+/** What the client is told of the genres (GenresRequest): names, and what their generators ask. */
+export function genreInfos(): GenreInfo[] {
+  return GENRES.map((g) => ({
+    kind: g.kind,
+    name: g.name,
+    extension: g.extension,
+    ...(g.generate ? {
+      generate: {
+        description: g.generate.description,
+        slowCells: g.generate.slowCells,
+        ...(g.generate.choices ? { choice: g.generate.choices } : {}),
+      },
+    } : {}),
+  }));
+}
+
+/** What a check depends on in the puzzle's text (Genre.signature): equal signatures, equal results. */
+export function puzzleSignature(puzzle: Puzzle): string {
+  return genreOfPuzzle(puzzle).signature(puzzle);
 }

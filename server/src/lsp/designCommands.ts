@@ -17,10 +17,15 @@ import { fileName, kindOf, parsed } from './documents';
 import { cellTextEdit } from './gridEdits';
 import { CommandProgress } from './progress';
 import { refuseApplyEdit } from './applyEditSupport';
+import { importText, urlFromText } from '../genres/exchange';
 import {
   SetCellCommand,
   GenerateCommand,
+  ExportUrlCommand,
+  ImportTextCommand,
   generateSizeError,
+  type ExportUrlResult,
+  type ImportTextResult,
   type ApplyHintsResult,
   type CommandError,
   type GenerateParams,
@@ -33,7 +38,7 @@ import type { Settings } from './settings';
 const GENRE_COMMANDS = new Map<string, Genre[]>();
 for (const g of GENRES) for (const name of Object.keys(g.commands ?? {})) GENRE_COMMANDS.set(name, [...(GENRE_COMMANDS.get(name) ?? []), g]);
 
-export const DESIGN_COMMANDS = [...GENRE_COMMANDS.keys(), GenerateCommand, SetCellCommand];
+export const DESIGN_COMMANDS = [...GENRE_COMMANDS.keys(), GenerateCommand, SetCellCommand, ImportTextCommand, ExportUrlCommand];
 
 /** What the commands need from the server. */
 export interface DesignHost {
@@ -74,6 +79,8 @@ export class DesignCommands {
     const reporter = workDone && workDone.constructor !== this.nullReporter ? workDone : null;
     if (command === GenerateCommand) return this.generate(args, token, reporter);
     if (command === SetCellCommand) return this.setCell(args);
+    if (command === ImportTextCommand) return this.importText(args);
+    if (command === ExportUrlCommand) return this.exportUrl(args);
     const genres = GENRE_COMMANDS.get(command);
     if (!genres) return null;
     const refuse = (error: string) => genres[0]!.commands![command]!.refuse(error);
@@ -122,6 +129,21 @@ export class DesignCommands {
       changed: () => this.changedSince(uri, version),
       apply: (changes, label) => this.apply(uri, version, changes.map(toTextEdit), label),
     };
+  }
+
+  /** "Paste Puzzle from URL": the file text of a puzz.link URL or a Loopy game ID, as `linkpuzzle import` prints it. */
+  private importText(args: unknown[]): ImportTextResult | CommandError {
+    const src = args[0];
+    if (typeof src !== 'string' || src.trim() === '') return fail('give a puzz.link URL or a Loopy game ID');
+    return importText(src);
+  }
+
+  /** "Copy as puzz.link URL": the URL of the document's current text, as `linkpuzzle export --url` prints it. */
+  private exportUrl(args: unknown[]): ExportUrlResult | CommandError {
+    const doc = typeof args[0] === 'string' ? this.host.documents.get(args[0]) : undefined;
+    const kind = doc ? kindOf(doc) : null;
+    if (!doc || !kind) return fail(`no open puzzle document ${String(args[0])}`);
+    return urlFromText(doc.getText(), kind);
   }
 
   /** The preview's *Edit hints*: one cell's text set (SetCellCommand). */

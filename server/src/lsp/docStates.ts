@@ -16,8 +16,11 @@ export interface DocState {
   /** Content key of the current text; undefined while it does not parse (or settings are loading). */
   key?: string;
   snapshot?: Snapshot;
-  /** The latest published result and the text (key) it belongs to. */
-  current?: { version: number; key: string; result: PublishedResult };
+  /**
+   * The latest published result and the text (key) it belongs to; `signature`: what the result
+   * depends on in that text (Genre.signature), so that it stays current through other edits.
+   */
+  current?: { version: number; key: string; result: PublishedResult; signature?: string };
   /** What is published: `textDiagnostics` (the current text's solution-block facts), then `solver`. */
   diagnostics: Diagnostic[];
   textDiagnostics: Diagnostic[];

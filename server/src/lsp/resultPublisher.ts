@@ -14,6 +14,7 @@ import type { ProgressReporter } from './progress';
 import type { Snapshot } from './scheduler';
 import { quiet } from './settingsSource';
 import { tilingPicture } from '../model/latticePicture';
+import { genreOf } from '../genres/index';
 
 export class ResultPublisher {
   constructor(
@@ -42,7 +43,7 @@ export class ResultPublisher {
       const picture = tilingPicture(result.tiling);
       if (picture) result.picture = picture;
     }
-    st.current = { version: s.version, key: s.key, result };
+    st.current = { version: s.version, key: s.key, result, ...(p.puzzle ? { signature: genreOf(st.kind).signature(p.puzzle) } : {}) };
     this.progress.end(s.uri);
     if (analysis.partial) {
       const v = analysis.result.verdict;

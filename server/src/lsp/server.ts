@@ -18,6 +18,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { timerDelay } from '../zdd/control';
+import { genreOf } from '../genres/index';
 import { WorkerPool } from '../worker/pool';
 import { genreActions } from './genreActions';
 import { DesignCommands } from './designCommands';
@@ -47,6 +48,7 @@ import { initializeResult, NO_CAPABILITIES, readCapabilities, type ClientCapabil
 import { DocStates } from './docStates';
 import { ResultPublisher } from './resultPublisher';
 import { jobOptions, quiet, SettingsSource } from './settingsSource';
+import { registerClientRequests } from './clientRequests';
 
 export interface ServerOptions {
   /** Path of the worker bundle (default: worker.js next to this bundle). */
@@ -113,7 +115,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       const result: PublishedResult = {
         kind, rows: p.puzzle?.rows ?? 0, cols: p.puzzle?.cols ?? 0, verdict: 'invalid', count: null, errors: p.problems, ms: p.ms,
       };
-      st.current = { version, key: `invalid:${version}`, result };
+      st.current = { version, key: `invalid:${version}`, result, ...(p.puzzle ? { signature: genreOf(kind).signature(p.puzzle) } : {}) };
       docs.setDiagnostics(st, parseDiagnostics(p.problems), version, true);
       progress.status({ uri: doc.uri, version, state: 'done', verdict: 'invalid', ms: p.ms, message: `${p.problems.length} problem${p.problems.length === 1 ? '' : 's'}` });
       quiet(connection.sendNotification(ResultChangedNotification, { uri: doc.uri, version, result } satisfies ResultChangedParams));
@@ -266,6 +268,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     if (st.current.result.verdict === 'invalid') return documents.get(params.uri)?.version === st.current.version ? st.current.result : null;
     return st.key && st.current.key === st.key ? st.current.result : null;
   });
+
+  registerClientRequests(connection, documents, docs);
 
   connection.onRequest(DebugMemoryRequest, (params: DebugMemoryParams | undefined): DebugMemoryResponse => {
     const gc = (globalThis as { gc?: () => void }).gc;

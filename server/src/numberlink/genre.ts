@@ -1,6 +1,7 @@
 /** Numberlink (.nlk): paths through the cells joining equal labels, under a rule (nikoli, fill, notouch). */
 import type { CheckOptions } from '../analysis/options';
 import type { Genre } from '../genres/genre';
+import { previewNumberlink } from './preview';
 import { direction } from '../findings/words';
 import { checkNumberlink } from './check';
 import { cellLabel, cellText, describeGivens, differences, givenAt, keepUnits, signature, units } from './cells';
@@ -64,6 +65,7 @@ export const numberlink: Genre<NumberlinkPuzzle> = {
   },
   emptyGiven: () => null,
   cellText,
+  preview: previewNumberlink,
   draw(p, result) {
     const labelAt = (r: number, c: number) => {
       const l = p.cells[r * p.cols + c]!;

@@ -1,6 +1,7 @@
 /** Slitherlink (.slk): a loop along the grid lines; a hint says how many of its cell's sides it uses. */
 import type { CheckResult } from '../analysis/result';
 import type { Genre } from '../genres/genre';
+import { previewSlitherlink } from './preview';
 import { Grid } from '../model/grid';
 import { makeLattice } from '../model/lattice';
 import { polygonName } from '../model/latticePicture';
@@ -57,6 +58,7 @@ export const slitherlink: Genre<SlitherlinkPuzzle> = {
   },
   emptyGiven,
   cellText,
+  preview: previewSlitherlink,
   draw(p, result) {
     const solution = result.solution as LoopSolution;
     // No text drawing of a tiling: an SVG picture (`linkpuzzle solve x.slk > x.svg` after the first line).

@@ -1,7 +1,7 @@
 /**
  * Editing the intended loop of a `.slk` (the solution block after `---`, docs/FORMATS-extensions.md)
- * one cell at a time, as the preview's "Draw loop" mode does. Pure (text in, edit out; no VS Code
- * imports) so that it is tested on its own.
+ * one cell at a time, as the preview's "Draw loop" mode does (the server's toggleLoopCell command,
+ * design/commands.ts). Pure (text in, edit out) so that it is tested on its own.
  *
  * The edit is minimal: toggling a cell replaces that one mark (`.` <-> `x`) and keeps every other
  * character, comments, spacing and line ends, byte for byte. A file without a block gets one
@@ -9,9 +9,9 @@
  * and with the file's own line ends. Clearing the last inside cell removes the block: a `---` line
  * with no `x` after it is not a block (it would read as a grid row), so the file stays valid.
  */
-import { parseSlitherlink } from './localParse';
-import { splitLines } from '../../server/src/parse/lines';
-import { findSolutionSeparator } from '../../server/src/slitherlink/solutionBlock';
+import { parseSlitherlink } from './parse';
+import { splitLines } from '../parse/lines';
+import { findSolutionSeparator } from './solutionBlock';
 
 /** Replace text[start, end) with newText (offsets into the original text). */
 export interface TextEditSpec {

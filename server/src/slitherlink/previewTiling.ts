@@ -6,7 +6,7 @@
  * `lp-redundant`, ...), so the stylesheet and the page treat both alike; every face carries
  * `data-face` (its number) besides `data-row`/`data-col` (its line and place in the file's grid).
  */
-import type { TilingPicture } from '../../server/src/protocol-types';
+import type { TilingPicture } from '../protocol-types';
 
 /** [x1, y1, x2, y2] in Loopy's coordinates. */
 export type Segment = [number, number, number, number];

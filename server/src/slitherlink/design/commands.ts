@@ -4,7 +4,7 @@
  * progress and cancellation, edits applied only to the version the command started on).
  */
 import type { CellHint, CommandError, HintFamilyAnswer, LoopBlockResult, MakePuzzleFromLoopOptions, MakePuzzleFromLoopResult } from '../../protocol-types';
-import { ApplyHintsCommand, HintFamilyCommand, LoopBlockFromSolutionCommand, MakePuzzleFromLoopCommand, type ApplyHintsResult } from '../../protocol-types';
+import { ApplyHintsCommand, HintFamilyCommand, LoopBlockFromSolutionCommand, MakePuzzleFromLoopCommand, ToggleLoopCellCommand, type ApplyHintsResult } from '../../protocol-types';
 import type { CommandHost, EditorCommand } from '../../genres/genre';
 import { cellName } from '../../findings/words';
 import { fileName } from '../../util/fileName';
@@ -13,6 +13,8 @@ import { hintChanges, loopBlockChange } from './edits';
 import { fromLoopVerdict, type FromLoopResult } from './fromLoop';
 import type { HintFamilyResult } from './hintFamily';
 import { intendedLoop, type IntendedLoop } from './intendedLoop';
+import { toggleSolutionMark } from '../loopMarks';
+import type { TextChange } from '../../genres/genre';
 
 type Host = CommandHost<SlitherlinkPuzzle>;
 
@@ -22,6 +24,7 @@ const fail = (error: string): CommandError => ({ error });
 const FROM_LOOP_LABEL = 'Make a minimal puzzle from the loop';
 const APPLY_HINTS_LABEL = 'Apply hints';
 const LOOP_BLOCK_LABEL = 'Add the solution as a loop block';
+const DRAW_LOOP_LABEL = 'Draw the loop';
 
 /** The puzzle, whose solution block is one simple loop that every hint agrees with. */
 function loop(host: Host): { puzzle: SlitherlinkPuzzle; loop: IntendedLoop } | CommandError {
@@ -35,9 +38,19 @@ function loop(host: Host): { puzzle: SlitherlinkPuzzle; loop: IntendedLoop } | C
   return { puzzle: loaded.puzzle, loop: l };
 }
 
+/** What the commands on the drawn loop say before asking anything: no grid, no (readable) loop block. */
+function needsLoop(p: SlitherlinkPuzzle | null, file: string): ReturnType<NonNullable<EditorCommand['ready']>> {
+  if (!p || p.rows === 0) return { message: `${file} has no grid yet.`, severity: 'warning' };
+  if (p.solution) return null;
+  return p.solutionRange
+    ? { message: 'the loop block (after ---) has problems; fix them first (see the Problems view).', severity: 'warning' }
+    : { message: 'draw the loop first: after a --- line, one row per grid row of x (inside) and . (outside), or use "Draw loop" in the preview.', severity: 'warning' };
+}
+
 const makePuzzleFromLoop: EditorCommand<SlitherlinkPuzzle> = {
   label: FROM_LOOP_LABEL,
   refuse: fail,
+  ready: needsLoop,
   async run(args, host): Promise<MakePuzzleFromLoopResult | CommandError> {
     const loaded = loop(host);
     if ('error' in loaded) return loaded;
@@ -73,6 +86,7 @@ const makePuzzleFromLoop: EditorCommand<SlitherlinkPuzzle> = {
 const hintFamily: EditorCommand<SlitherlinkPuzzle> = {
   label: 'Counting the puzzles of a loop',
   refuse: fail,
+  ready: needsLoop,
   async run(_args, host): Promise<HintFamilyAnswer | { stopped: string } | CommandError> {
     const loaded = loop(host);
     if ('error' in loaded) return loaded;
@@ -84,7 +98,7 @@ const hintFamily: EditorCommand<SlitherlinkPuzzle> = {
     const cells = (list: number[] | null): CellHint[] =>
       (list ?? []).map((c) => ({ row: Math.floor(c / p.cols), col: c % p.cols, value: l.loopHints[c]! }));
     return {
-      count: r.count.toString(), minimalCount: r.minimalCount.toString(), minimumSize: r.minimumSize,
+      count: r.count.toString(), minimalCount: r.minimalCount.toString(), minimumSize: r.minimumSize, rows: p.rows, cols: p.cols,
       minimum: cells(r.minimum), hardest: cells(r.hardest), ms: Math.round(r.ms),
     };
   },
@@ -120,6 +134,11 @@ const applyHints: EditorCommand<SlitherlinkPuzzle> = {
 const loopBlockFromSolution: EditorCommand<SlitherlinkPuzzle> = {
   label: LOOP_BLOCK_LABEL,
   refuse: fail,
+  ready(p, file) {
+    if (!p || p.rows === 0) return { message: `${file} has no grid yet.`, severity: 'warning' };
+    if (p.solutionRange) return { message: 'this file already has a loop block (after ---); delete it first to replace it with the solution.', severity: 'information' };
+    return null;
+  },
   async run(_args, host): Promise<LoopBlockResult | CommandError> {
     const loaded = host.puzzle();
     if ('error' in loaded) return loaded;
@@ -142,11 +161,46 @@ const loopBlockFromSolution: EditorCommand<SlitherlinkPuzzle> = {
   },
 };
 
+/** The preview's *Draw loop*: one cell marked inside / outside in the solution block (loopMarks.ts). */
+const toggleLoopCell: EditorCommand<SlitherlinkPuzzle> = {
+  label: DRAW_LOOP_LABEL,
+  refuse: (error): ApplyHintsResult => ({ applied: false, error }),
+  async run(args, host): Promise<ApplyHintsResult> {
+    const [, version, row, col] = args as [unknown, unknown, unknown, unknown];
+    if (host.version !== version) return { applied: false, error: `the document is at version ${host.version}, not ${String(version)}: nothing was applied` };
+    if (!Number.isInteger(row) || !Number.isInteger(col)) return { applied: false, error: 'row and col must be whole numbers' };
+    const refused = host.refusedEdits(DRAW_LOOP_LABEL);
+    if (refused) return { applied: false, error: refused };
+    const r = toggleSolutionMark(host.text, row as number, col as number);
+    if ('error' in r) return { applied: false, error: r.error };
+    const applied = await host.apply([offsetChange(host.text, r.edit.start, r.edit.end, r.edit.newText)], DRAW_LOOP_LABEL);
+    return applied ? { applied } : { applied, error: 'the solution block could not be edited (is the file read-only?)' };
+  },
+};
+
+/** A change given by offsets into `text`, as lines and columns (UTF-16, as the ranges of the parse). */
+function offsetChange(text: string, start: number, end: number, newText: string): TextChange {
+  const at = (offset: number) => {
+    let line = 0, lineStart = 0;
+    for (let i = 0; i < offset; i++) {
+      const ch = text[i];
+      if (ch === '\n' || (ch === '\r' && text[i + 1] !== '\n')) {
+        line++;
+        lineStart = i + 1;
+      }
+    }
+    return { line, col: offset - lineStart };
+  };
+  const a = at(start), b = at(end);
+  return { range: { line: a.line, col: a.col, endLine: b.line, endCol: b.col }, newText };
+}
+
 export const commands: Record<string, EditorCommand<SlitherlinkPuzzle>> = {
   [MakePuzzleFromLoopCommand]: makePuzzleFromLoop,
   [HintFamilyCommand]: hintFamily,
   [ApplyHintsCommand]: applyHints,
   [LoopBlockFromSolutionCommand]: loopBlockFromSolution,
+  [ToggleLoopCellCommand]: toggleLoopCell,
 };
 
 function isError(x: unknown): x is CommandError {
