@@ -22,7 +22,8 @@ ${generators().map((g) => g.generate!.usage).join('\n')}`;
 
 export const DESIGN_USAGE = `Design commands:
 ${generateUsage()}
-  import URL                    print a puzz.link URL or a Loopy game ID as a file (${GENRES.flatMap((g) => g.formats.map((f) => `${g.name}: ${f.name}`)).join(', ')})
+  import URL                    print another program's puzzle as a file
+                                (${GENRES.map((g) => `${g.name}: ${g.formats.map((f) => f.name).join(', ')}`).join('; ')})
   export --url FILE             print the puzzle's puzz.link URL (--loopy: its Loopy game ID)
 ${[...GENRE_COMMANDS.values()].join('\n')}
 Options: --time-limit MS, --node-limit N (ZDD nodes of one solver check), --json (suggest, design --family)`;

@@ -67,7 +67,7 @@ export function kindList(genres: readonly Genre[] = GENRES, sep = ' or '): strin
   return genres.map((g) => g.kind).join(sep);
 }
 
-/** The genres whose rules read `text` (null when some genre has rules and none of them reads it: the first one's problem). */
+/** Null when some genre's rules read `text` as rule words; else why not (the first such genre's problem). */
 export function ruleProblem(text: string): string | null {
   const withRules = GENRES.filter((g) => g.rules);
   if (withRules.length === 0) return 'no genre has rules';
