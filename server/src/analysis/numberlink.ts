@@ -23,6 +23,7 @@ import { deduceForWitnesses, fillParityFails, findPathWitnesses, openShare } fro
 import type { Deduction } from '../numberlink/deduce';
 import { decide, isDraft, type Outcome, type Timed } from './witnesses';
 import { linkUsage, linkUsageMap, NUMBERLINK_WALK_MAX, pathUsageMap } from './usage';
+import { gradeNumberlink, NUMBERLINK_LEVELS } from '../numberlink/grade';
 
 /** Deduction leaves more than this share of the edges open on a Numberlink draft. */
 const DRAFT_OPEN_SHARE = 0.85;
@@ -142,7 +143,37 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: CheckOptions): Ch
     result.verdict = 'unknown';
     result.stopped = e.stopped;
   }
+  if (options?.grade && result.verdict === 'unique') Object.assign(result, gradeOf(p, inst, rule, control, performance.now() - t0));
   return done();
+}
+
+/** The least time the grade's probing gets (see gradeOf). */
+const GRADE_MIN_MS = 1000;
+
+/**
+ * The difficulty grade of a unique puzzle (numberlink/grade.ts) under its rule, with the links by
+ * the level that fixes them (gradeSteps). The grade is extra: its probing gets at most what the
+ * verdict took, and at least GRADE_MIN_MS, within the check's deadline.
+ */
+function gradeOf(p: NumberlinkPuzzle, inst: NumberlinkInstance, rule: NumberlinkRule, control: RunControl, verdictMs: number): Pick<CheckResult, 'grade' | 'stuck' | 'gradeSteps' | 'gradeStopped'> {
+  const share = Math.max(GRADE_MIN_MS, verdictMs);
+  const deadline = Math.min(control.deadline ?? Infinity, Date.now() + share);
+  const g = gradeNumberlink(inst, rule, { isCancelled: control.isCancelled, deadline });
+  if (g === null) {
+    const cancelled = control.isCancelled?.() === true;
+    const message = cancelled ? 'grade not found: cancelled' : `grade not found: probing stopped after ${Math.round(share)} ms`;
+    return { gradeStopped: { limit: cancelled ? 'cancelled' : 'time', message, nodes: 0, progress: 0 } };
+  }
+  if (!g.levelOf || !g.fixed) return { grade: g.grade };
+  const last = g.grade === 'needs search' ? NUMBERLINK_LEVELS.length - 1 : NUMBERLINK_LEVELS.indexOf(g.grade);
+  const gradeSteps = NUMBERLINK_LEVELS.slice(0, last + 1).map((level) => ({ level, edges: [] as [number, number, number, number][] }));
+  const E = inst.graph.edges, cols = p.cols;
+  for (let e = 0; e < g.fixed.length; e++) {
+    if (g.fixed[e] !== 1 || g.levelOf[e] < 0) continue;
+    const a = Math.min(E[2 * e], E[2 * e + 1]), b = Math.max(E[2 * e], E[2 * e + 1]);
+    gradeSteps[g.levelOf[e]]!.edges.push([Math.floor(a / cols), a % cols, Math.floor(b / cols), b % cols]);
+  }
+  return { grade: g.grade, ...(g.stuck ? { stuck: g.stuck } : {}), gradeSteps };
 }
 
 interface NumberlinkDraft {

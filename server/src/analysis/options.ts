@@ -36,8 +36,10 @@ export interface CheckOptions {
    */
   usage?: boolean;
   /**
-   * Slitherlink on squares, unique: the difficulty grade (`grade`, `stuck`; slitherlink/grade.ts;
-   * default false). A few deductions without probing: milliseconds.
+   * Unique: the difficulty grade (`grade`, `stuck`, `gradeSteps`; default false). Slitherlink on
+   * squares (slitherlink/grade.ts): a few deductions without probing, milliseconds. Numberlink
+   * (numberlink/grade.ts), under the puzzle's rule: deductions and probing to its fixpoint, within
+   * the larger of 1 s and the verdict's time (else `gradeStopped`).
    */
   grade?: boolean;
   /** Numberlink: rule to use when the file has no `# rule:` line (default nikoli). */

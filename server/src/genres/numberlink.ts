@@ -4,6 +4,7 @@ import type { NumberlinkPuzzle } from '../model/puzzle';
 import { parseNumberlink } from '../parse/index';
 import { direction } from './directions';
 import type { Genre } from './genre';
+import { gradeAround } from './gradeWords';
 
 export const numberlink: Genre<NumberlinkPuzzle> = {
   kind: 'numberlink',
@@ -37,6 +38,8 @@ export const numberlink: Genre<NumberlinkPuzzle> = {
       });
       if (!said) lines.push('Solution: no path uses this cell.');
     }
+    const around = [[row, col - 1, row, col], [row, col, row, col + 1], [row - 1, col, row, col], [row, col, row + 1, col]] as const;
+    lines.push(...gradeAround(result, around, 'link'));
     return lines;
   },
 };

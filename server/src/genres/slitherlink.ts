@@ -7,6 +7,7 @@ import { makeLattice } from '../model/lattice';
 import { polygonName } from '../model/latticePicture';
 import { parseSlitherlink } from '../parse/index';
 import type { Genre } from './genre';
+import { gradeAround } from './gradeWords';
 
 const SIDE_NAMES = ['top', 'bottom', 'left', 'right'];
 
@@ -33,6 +34,8 @@ export const slitherlink: Genre<SlitherlinkPuzzle> = {
       const sides = grid.cellEdges(row, col).flatMap((e, k) => (on.has(e) ? [SIDE_NAMES[k]!] : []));
       lines.push(sides.length ? `Solution: the loop runs along the ${sides.join(', ')} side${sides.length === 1 ? '' : 's'} (${sides.length} of 4).` : 'Solution: the loop touches no side of this cell.');
     }
+    const around = [[row, col, row, col + 1], [row + 1, col, row + 1, col + 1], [row, col, row + 1, col], [row, col + 1, row + 1, col + 1]] as const;
+    lines.push(...gradeAround(result, around, 'side'));
     return lines;
   },
 };

@@ -81,6 +81,7 @@ function cacheable(a: Analysis): boolean {
     a.result.stopped?.limit !== 'cancelled' &&
     a.result.redundantStopped?.limit !== 'cancelled' &&
     a.result.redundantTogetherStopped?.limit !== 'cancelled' &&
+    a.result.gradeStopped?.limit !== 'cancelled' &&
     a.conflicts?.stopped?.limit !== 'cancelled' &&
     a.suggestions?.stopped?.limit !== 'cancelled'
   );

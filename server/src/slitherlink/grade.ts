@@ -52,6 +52,11 @@ export interface GradeResult {
    * fixpoint for `needs search` (absent after a contradiction).
    */
   edges?: Int8Array;
+  /**
+   * Per Grid edge: the level (index into LEVELS) whose deduction first fixed it, -1 when none did
+   * (absent after a contradiction). The preview draws the loop by it.
+   */
+  levelOf?: Int8Array;
   /** With `needs search` (and not for a contradiction): where Hard's deduction stalls. */
   stuck?: Stuck;
 }
@@ -67,13 +72,16 @@ export function gradeSlitherlink(puzzle: Hinted, options: { isCancelled?: () => 
   const { rows, cols } = puzzle;
   if (rows <= 0 || cols <= 0) return { grade: 'needs search' };
   let last: Int8Array | null = null;
-  for (const level of LEVELS) {
+  let levelOf: Int8Array | null = null;
+  for (const [k, level] of LEVELS.entries()) {
     const d = deduce(puzzle, { ...LEVEL_OPTIONS[level], isCancelled: options.isCancelled });
     if (d.contradiction) return { grade: 'needs search' };
-    if (d.fixed === d.edges.length) return { grade: level, edges: d.edges };
+    levelOf ??= new Int8Array(d.edges.length).fill(-1);
+    for (let e = 0; e < d.edges.length; e++) if (levelOf[e] < 0 && d.edges[e] !== UNKNOWN) levelOf[e] = k;
+    if (d.fixed === d.edges.length) return { grade: level, edges: d.edges, levelOf };
     last = d.edges;
   }
-  return { grade: 'needs search', edges: last!, stuck: stuckAt(new Grid(rows, cols), last!) };
+  return { grade: 'needs search', edges: last!, levelOf: levelOf!, stuck: stuckAt(new Grid(rows, cols), last!) };
 }
 
 /** The open edges of a deduction and the cells beside them. */

@@ -34,6 +34,9 @@ export function runJob(job: Job, control: RunControl): JobAnswer {
       // The preview's ambiguity map (a pass over the diagram; Numberlink: a walk through up to
       // 5,000 solutions, else a second diagram with every edge a level).
       usage: true,
+      // The difficulty grade of a unique puzzle, for the hover, the status bar and the preview
+      // (Slitherlink: milliseconds; Numberlink: probing, within max(1 s, the verdict's time)).
+      grade: true,
     });
     const analysis: Analysis = { result, ...(incremental ? { incremental } : {}) };
     const conflicts = wantsConflicts(job.kind, options, result);
