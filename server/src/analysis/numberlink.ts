@@ -143,25 +143,24 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: CheckOptions): Ch
     result.verdict = 'unknown';
     result.stopped = e.stopped;
   }
-  if (options?.grade && result.verdict === 'unique') Object.assign(result, gradeOf(p, inst, rule, control, performance.now() - t0));
+  if (options?.grade && result.verdict === 'unique') {
+    const share = options.gradeTimeMs === undefined ? Infinity : Math.max(options.gradeTimeMs, performance.now() - t0);
+    Object.assign(result, gradeOf(p, inst, rule, control, share));
+  }
   return done();
 }
 
-/** The least time the grade's probing gets (see gradeOf). */
-const GRADE_MIN_MS = 1000;
-
 /**
  * The difficulty grade of a unique puzzle (numberlink/grade.ts) under its rule, with the links by
- * the level that fixes them (gradeSteps). The grade is extra: its probing gets at most what the
- * verdict took, and at least GRADE_MIN_MS, within the check's deadline.
+ * the level that fixes them (gradeSteps), within `share` ms and the check's deadline.
  */
-function gradeOf(p: NumberlinkPuzzle, inst: NumberlinkInstance, rule: NumberlinkRule, control: RunControl, verdictMs: number): Pick<CheckResult, 'grade' | 'stuck' | 'gradeSteps' | 'gradeStopped'> {
-  const share = Math.max(GRADE_MIN_MS, verdictMs);
+function gradeOf(p: NumberlinkPuzzle, inst: NumberlinkInstance, rule: NumberlinkRule, control: RunControl, share: number): Pick<CheckResult, 'grade' | 'stuck' | 'gradeSteps' | 'gradeStopped'> {
   const deadline = Math.min(control.deadline ?? Infinity, Date.now() + share);
   const g = gradeNumberlink(inst, rule, { isCancelled: control.isCancelled, deadline });
   if (g === null) {
     const cancelled = control.isCancelled?.() === true;
-    const message = cancelled ? 'grade not found: cancelled' : `grade not found: probing stopped after ${Math.round(share)} ms`;
+    const ms = Number.isFinite(share) ? `after ${Math.round(share)} ms` : 'by the time limit';
+    const message = cancelled ? 'grade not found: cancelled' : `grade not found: probing stopped ${ms}`;
     return { gradeStopped: { limit: cancelled ? 'cancelled' : 'time', message, nodes: 0, progress: 0 } };
   }
   if (!g.levelOf || !g.fixed) return { grade: g.grade };

@@ -39,9 +39,15 @@ export interface CheckOptions {
    * Unique: the difficulty grade (`grade`, `stuck`, `gradeSteps`; default false). Slitherlink on
    * squares (slitherlink/grade.ts): a few deductions without probing, milliseconds. Numberlink
    * (numberlink/grade.ts), under the puzzle's rule: deductions and probing to its fixpoint, within
-   * the larger of 1 s and the verdict's time (else `gradeStopped`).
+   * the check's time limit and `gradeTimeMs` (else `gradeStopped`).
    */
   grade?: boolean;
+  /**
+   * Numberlink: the grade's probing gets at most the larger of this and the verdict's time
+   * (default: whatever the check's time limit leaves). The language server, which grades every
+   * unique check, gives it a share; `check --grade` the whole limit.
+   */
+  gradeTimeMs?: number;
   /** Numberlink: rule to use when the file has no `# rule:` line (default nikoli). */
   defaultRule?: NumberlinkRule;
 }

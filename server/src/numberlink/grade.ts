@@ -80,7 +80,13 @@ export function gradeNumberlink(inst: NumberlinkInstance, rule: NumberlinkRule, 
   mark(1);
   if (finished()) return result('global');
 
-  const probed = probeToFixpoint(p, control);
+  // Trials under the local rules alone first: a value they refute is refuted with the global
+  // rules too, and such trials cost a fraction (no pass over the whole grid). The fixpoint is the
+  // same; only the global passes that find nothing new are left to the full rules.
+  p.globalOn = false;
+  let probed = probeToFixpoint(p, control);
+  p.globalOn = true;
+  if (probed === 'done') probed = p.propagate() ? probeToFixpoint(p, control) : 'contradiction';
   if (probed === 'stopped') return null;
   if (probed === 'contradiction') return { grade: 'needs search' };
   mark(2);
