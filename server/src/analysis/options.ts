@@ -43,6 +43,11 @@ export interface CheckOptions {
    */
   grade?: boolean;
   /**
+   * With `grade`: also `gradeSteps`, the solution's edges by the level a replay of the deduction
+   * needs for each (the preview's grade board; slitherlink/grade.ts replayLevels). Default false.
+   */
+  gradeSteps?: boolean;
+  /**
    * Numberlink: the grade's probing gets at most the larger of this and the verdict's time
    * (default: whatever the check's time limit leaves). The language server, which grades every
    * unique check, gives it a share; `check --grade` the whole limit.

@@ -161,7 +161,7 @@ export function loopsOutcome(
     const usage = options.usage && family.usage ? { usage: loopUsageMap(grid, family.usage(), count) } : {};
     return { verdict: 'multiple', count: count.toString(), solution, ...second, ...usage };
   }
-  const unique = { verdict: 'unique' as const, count: '1', solution, ...(options.grade ? gradeOf(puzzle, grid) : {}) };
+  const unique = { verdict: 'unique' as const, count: '1', solution, ...(options.grade ? gradeOf(puzzle, grid, options.gradeSteps === true) : {}) };
   if (options.redundant === false) return unique;
   let redundant: CellRef[];
   try {
@@ -177,9 +177,9 @@ export function loopsOutcome(
 }
 
 /** The difficulty grade of a unique puzzle, as a check reports it, with the loop's edges by level (gradeSteps). */
-function gradeOf(puzzle: SlitherlinkPuzzle, grid: Grid): Pick<CheckResult, 'grade' | 'stuck' | 'gradeSteps'> {
-  const g = gradeSlitherlink(puzzle);
-  if (!g.levelOf || !g.edges) return { grade: g.grade };
+function gradeOf(puzzle: SlitherlinkPuzzle, grid: Grid, steps: boolean): Pick<CheckResult, 'grade' | 'stuck' | 'gradeSteps'> {
+  const g = gradeSlitherlink(puzzle, { steps });
+  if (!g.levelOf || !g.edges) return g.stuck ? { grade: g.grade, stuck: g.stuck } : { grade: g.grade };
   const last = g.grade === 'needs search' ? LEVELS.length - 1 : LEVELS.indexOf(g.grade);
   const gradeSteps = LEVELS.slice(0, last + 1).map((level) => ({ level, edges: [] as [number, number, number, number][] }));
   for (let e = 0; e < g.edges.length; e++) if (g.edges[e] === ON && g.levelOf[e] >= 0) gradeSteps[g.levelOf[e]]!.edges.push(grid.edgeEnds(e));

@@ -36,8 +36,8 @@ export interface NumberlinkStuck {
 export interface NumberlinkGradeResult {
   grade: NumberlinkGrade;
   /**
-   * Per graph edge: the level (index into NUMBERLINK_LEVELS) whose deduction first fixed it, -1
-   * when none did (absent after a contradiction).
+   * Per graph edge: the level (index into NUMBERLINK_LEVELS) the replay of the deduction credits
+   * it to (see gradeNumberlink), -1 when none fixes it (absent after a contradiction).
    */
   levelOf?: Int8Array;
   /** Per graph edge: -1 open, 0 out, 1 in the solution, at the highest level run. */
@@ -55,85 +55,126 @@ export interface GradeControl {
 /**
  * The grade of a puzzle with one solution under `rule` (another puzzle may grade `needs search`,
  * or, when deduction happens to finish, a level: only a unique puzzle's grade means anything).
- * Null when cancelled or past the deadline before the probing fixpoint was reached.
+ * Null when cancelled or past the deadline before deduction was done.
+ *
+ * Computed by replaying the deduction the way a solver climbs the levels: the local rules to
+ * their fixpoint; then, as long as links are open, the easiest level that finds more: one pass
+ * of the global rules, else the next failed literal. What that level finds is credited to it
+ * (the global rules' findings in the order they were made, each followed by the local rules,
+ * which may derive the next), and whatever the local rules then derive to `local`: `levelOf`
+ * shows where each level is needed, not everything that follows from it. The replay ends at the
+ * same fixpoint as the levels run one after the other (the rules are monotone), so the grade is
+ * the highest level it used when it fixes every link, else `needs search`.
  */
 export function gradeNumberlink(inst: NumberlinkInstance, rule: NumberlinkRule, control: GradeControl = {}): NumberlinkGradeResult | null {
   const p = new Propagator(inst, rule);
-  const levelOf = new Int8Array(p.m).fill(-1);
-  const mark = (level: number): void => {
-    for (let e = 0; e < p.m; e++) if (levelOf[e] < 0 && p.fixed[e] !== -1) levelOf[e] = level;
+  const m = p.m;
+  const levelOf = new Int8Array(m).fill(-1);
+  const credit = (): void => {
+    for (let e = 0; e < m; e++) if (levelOf[e] < 0 && p.fixed[e] !== -1) levelOf[e] = 0;
   };
-  const finished = (): boolean => p.decided === p.m;
-  const result = (grade: NumberlinkGrade): NumberlinkGradeResult =>
-    grade === 'needs search'
-      ? { grade, levelOf, fixed: p.fixed.slice(), stuck: stuckAt(inst, p.fixed) }
-      : { grade, levelOf, fixed: p.fixed.slice() };
-
   p.globalOn = false;
   p.initial();
   if (p.contradiction) return { grade: 'needs search' };
-  mark(0);
-  if (finished()) return result('local');
-
-  p.globalOn = true;
-  if (!p.propagate()) return { grade: 'needs search' };
-  mark(1);
-  if (finished()) return result('global');
-
-  // Trials under the local rules alone first: a value they refute is refuted with the global
-  // rules too, and such trials cost a fraction (no pass over the whole grid). The fixpoint is the
-  // same; only the global passes that find nothing new are left to the full rules.
-  p.globalOn = false;
-  let probed = probeToFixpoint(p, control);
-  p.globalOn = true;
-  if (probed === 'done') probed = p.propagate() ? probeToFixpoint(p, control) : 'contradiction';
-  if (probed === 'stopped') return null;
-  if (probed === 'contradiction') return { grade: 'needs search' };
-  mark(2);
-  return result(finished() ? 'probing' : 'needs search');
+  credit();
+  let top = 0;
+  const probe = new Prober(p, control);
+  while (p.decided < m) {
+    // One pass of the global rules (with the local ones after each finding), then undone: its
+    // findings, in the order made, are replayed one by one under the local rules.
+    const em = p.edgeLen, um = p.unionLen;
+    p.globalOn = true;
+    const ok = p.propagate();
+    p.globalOn = false;
+    if (!ok) return { grade: 'needs search' };
+    if (p.edgeLen > em) {
+      const found: number[] = [];
+      for (let t = em; t < p.edgeLen; t++) found.push(p.edgeTrail[t], p.fixed[p.edgeTrail[t]]);
+      p.undo(em, um);
+      for (let i = 0; i < found.length; i += 2) {
+        const f = found[i]!;
+        if (p.fixed[f] !== -1) continue;
+        levelOf[f] = 1;
+        if (!(p.setEdge(f, found[i + 1] as 0 | 1) && p.propagate())) return { grade: 'needs search' };
+      }
+      credit();
+      top = Math.max(top, 1);
+      probe.changed();
+      continue;
+    }
+    const r = probe.next();
+    if (r === 'stopped') return null;
+    if (r === 'none') break;
+    // No solution has e = val: the other value holds (with what the local rules derive from it).
+    levelOf[r.edge] = 2;
+    if (!(p.setEdge(r.edge, (1 - r.val) as 0 | 1) && p.propagate())) return { grade: 'needs search' };
+    credit();
+    top = 2;
+    probe.changed();
+  }
+  const fixed = p.fixed.slice();
+  if (p.decided < m) return { grade: 'needs search', levelOf, fixed, stuck: stuckAt(inst, fixed) };
+  return { grade: NUMBERLINK_LEVELS[top]!, levelOf, fixed };
 }
 
 /**
- * Failed literals until a pass over every open edge refutes nothing. A value that a successful
- * trial implied is not tried in the same state: propagation is monotone, so its own trial would
- * succeed too (the skips are forgotten whenever a refutation changes the state).
+ * Failed literals, one at a time: the next open edge value (in a round over the edges that goes
+ * on where the last one stopped) whose propagation ends in a contradiction. Trials run under the
+ * local rules first, which refute a value at a fraction of the cost (no pass over the grid; what
+ * they refute the full rules refute too), then under the full rules; `none` after a whole round
+ * of both refutes nothing. A value that a successful trial implied is not tried again in the
+ * same state (propagation is monotone, so it would succeed too): the skips are forgotten when the
+ * state changes.
  */
-function probeToFixpoint(p: Propagator, control: GradeControl): 'done' | 'contradiction' | 'stopped' {
-  const implied = new Uint8Array(2 * p.m);
-  const deadline = control.deadline ?? Infinity;
-  let trials = 0;
-  for (let changed = true; changed;) {
-    changed = false;
-    implied.fill(0);
-    for (let e = 0; e < p.m; e++) {
-      if (p.fixed[e] !== -1) continue;
-      for (let val = 1; val >= 0; val--) {
-        if (implied[2 * e + val] === 1) continue;
-        if ((trials++ & 63) === 0 && (control.isCancelled?.() === true || Date.now() > deadline)) return 'stopped';
-        const em = p.edgeLen, um = p.unionLen;
-        const ok = p.setEdge(e, val as 0 | 1) && p.propagate();
-        if (ok) {
-          for (let t = em + 1; t < p.edgeLen; t++) {
-            const f = p.edgeTrail[t];
-            implied[2 * f + p.fixed[f]] = 1;
+class Prober {
+  private readonly implied: [Uint8Array, Uint8Array];
+  private at = 0;
+  private trials = 0;
+  private readonly deadline: number;
+
+  constructor(private readonly p: Propagator, private readonly control: GradeControl) {
+    this.implied = [new Uint8Array(2 * p.m), new Uint8Array(2 * p.m)];
+    this.deadline = control.deadline ?? Infinity;
+  }
+
+  /** The state changed (something was fixed): every trial may fail now. */
+  changed(): void {
+    this.implied[0].fill(0);
+    this.implied[1].fill(0);
+  }
+
+  next(): { edge: number; val: 0 | 1 } | 'none' | 'stopped' {
+    const p = this.p, m = p.m;
+    for (const full of [false, true]) {
+      const implied = this.implied[full ? 1 : 0];
+      for (let i = 0; i < m; i++) {
+        const e = (this.at + i) % m;
+        if (p.fixed[e] !== -1) continue;
+        for (let val = 1; val >= 0; val--) {
+          if (implied[2 * e + val] === 1) continue;
+          if ((this.trials++ & 63) === 0 && (this.control.isCancelled?.() === true || Date.now() > this.deadline)) return 'stopped';
+          const em = p.edgeLen, um = p.unionLen;
+          p.globalOn = full;
+          const ok = p.setEdge(e, val as 0 | 1) && p.propagate();
+          p.globalOn = false;
+          if (ok) {
+            for (let t = em + 1; t < p.edgeLen; t++) {
+              const f = p.edgeTrail[t];
+              implied[2 * f + p.fixed[f]] = 1;
+            }
+          } else {
+            p.clearQueue();
           }
-        } else {
-          p.clearQueue();
+          p.undo(em, um);
+          if (!ok) {
+            this.at = e;
+            return { edge: e, val: val as 0 | 1 };
+          }
         }
-        p.undo(em, um);
-        if (ok) continue;
-        // No solution has e = val: the other value holds (with its consequences).
-        if (!(p.setEdge(e, (1 - val) as 0 | 1) && p.propagate())) {
-          p.clearQueue();
-          return 'contradiction';
-        }
-        implied.fill(0);
-        changed = true;
-        break;
       }
     }
+    return 'none';
   }
-  return 'done';
 }
 
 /** The open edges of a deduction (graph edges, -1 open) and the cells at their ends. */

@@ -57,12 +57,17 @@ export type Job =
 /** A check's answer plus what the server derives from it in the same run. */
 export type { Analysis };
 
-/** `generate`: the file text; `ok` false when the puzzle could not be proved unique (`note` says why). */
+/**
+ * `generate`: the file text; `ok` false when the puzzle could not be proved unique, or not made at
+ * the grade asked for (`note` says why).
+ */
 export interface GeneratedAnswer {
   text: string;
   ok: boolean;
   note: string;
   ms: number;
+  /** With a grade asked for: the puzzle's grade. */
+  grade?: string;
 }
 
 export type JobAnswer =

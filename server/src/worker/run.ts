@@ -37,6 +37,7 @@ export function runJob(job: Job, control: RunControl): JobAnswer {
       // The difficulty grade of a unique puzzle, for the hover, the status bar and the preview
       // (Slitherlink: milliseconds; Numberlink: probing, within max(1 s, the verdict's time)).
       grade: true,
+      gradeSteps: true,
       gradeTimeMs: 1000,
     });
     const analysis: Analysis = { result, ...(incremental ? { incremental } : {}) };
