@@ -46,7 +46,7 @@ export interface Usage {
 /** A difficulty grade of either genre. */
 export type PuzzleGrade = Grade | NumberlinkGrade;
 
-/** One level of a grade: its name and the solution's edges it fixed first ([r1, c1, r2, c2]). */
+/** One level of a grade: its name and the solution's edges credited to it ([r1, c1, r2, c2]). */
 export interface GradeStep {
   level: string;
   edges: [number, number, number, number][];
@@ -94,10 +94,11 @@ export interface CheckResult {
    */
   stuck?: Stuck;
   /**
-   * With `grade`: how deduction reaches the solution, for the preview. Per level, easiest first
-   * (up to the deciding one; every level for `needs search`), the solution's edges (Slitherlink:
-   * the loop's, as grid points; Numberlink: the links, as cells) that the level fixed and no
-   * level below it did. Not in the CLI's JSON.
+   * With `grade` and CheckOptions.gradeSteps: how deduction reaches the solution, for the preview.
+   * Per level, easiest first (up to the deciding one; every level for `needs search`), the
+   * solution's edges (Slitherlink: the loop's, as grid points; Numberlink: the links, as cells)
+   * that a replay of the deduction credits to that level (the easiest level that finds more, and
+   * of what it finds only what the easiest rules cannot then derive). Not in the CLI's JSON.
    */
   gradeSteps?: GradeStep[];
   /** The grade was asked for but not found within its share of the time (Numberlink's probing). */
