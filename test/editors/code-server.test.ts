@@ -421,7 +421,7 @@ describe.skipIf(skipSuite('code-server'))('VS Code (code-server) end to end', ()
     const [r1, c1, r2, c2] = trickyEdge;
     const cell = r1 === r2 ? { row: Math.min(r1, 7), col: c1 } : { row: r1, col: Math.min(c1, 7) };
     const gridLine = generated.findIndex((l) => /^[.0-4]( [.0-4]){7}$/.test(l)) + cell.row;
-    await page.locator('.editor-instance .monaco-editor .view-lines', { hasText: /--grade tricky/ }).first().click({ position: { x: 5, y: 5 } });
+    await page.locator('.editor-instance .monaco-editor .view-lines', { hasText: /--grade\stricky/ }).first().click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('Control+Home');
     for (let i = 0; i < gridLine; i++) await page.keyboard.press('ArrowDown');
     for (let i = 0; i < 2 * cell.col; i++) await page.keyboard.press('ArrowRight');

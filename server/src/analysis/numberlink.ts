@@ -151,6 +151,17 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: CheckOptions): Ch
 }
 
 /**
+ * The difficulty grade of a puzzle a check found unique, on its own (the language server's phase
+ * after the verdict), under the rule the check used; within `options.gradeTimeMs` (default: the
+ * time limit) and the limits' time.
+ */
+export function gradeNumberlinkPuzzle(p: NumberlinkPuzzle, options?: CheckOptions): Pick<CheckResult, 'grade' | 'stuck' | 'gradeSteps' | 'gradeStopped'> {
+  const control = withDeadline(options?.control);
+  const inst = makeInstance(p.rows, p.cols, p.cells, p.labels.length);
+  return gradeOf(p, inst, numberlinkRule(p, options), control, options?.gradeTimeMs ?? Infinity);
+}
+
+/**
  * The difficulty grade of a unique puzzle (numberlink/grade.ts) under its rule, with the links by
  * the level that fixes them (gradeSteps), within `share` ms and the check's deadline.
  */

@@ -176,6 +176,12 @@ export function loopsOutcome(
   return { ...unique, redundant, ...redundantTogether(puzzle, redundant, firstEdges, togetherControl(sub(), options.togetherTimeMs), schedule) };
 }
 
+/** The difficulty grade of a puzzle a check found unique, on its own (squares only: none on a tiling). */
+export function gradeSlitherlinkPuzzle(puzzle: SlitherlinkPuzzle, options: CheckOptions = {}): Pick<CheckResult, 'grade' | 'stuck' | 'gradeSteps'> {
+  if (puzzle.tiling || puzzle.rows <= 0 || puzzle.cols <= 0) return {};
+  return gradeOf(puzzle, new Grid(puzzle.rows, puzzle.cols), options.gradeSteps === true);
+}
+
 /** The difficulty grade of a unique puzzle, as a check reports it, with the loop's edges by level (gradeSteps). */
 function gradeOf(puzzle: SlitherlinkPuzzle, grid: Grid, steps: boolean): Pick<CheckResult, 'grade' | 'stuck' | 'gradeSteps'> {
   const g = gradeSlitherlink(puzzle, { steps });

@@ -1,5 +1,5 @@
 /** Numberlink (.nlk): paths through the cells joining equal labels, under a rule (nikoli, fill, notouch). */
-import { checkNumberlinkRule } from '../analysis/check';
+import { checkNumberlinkRule, gradeNumberlinkRule } from '../analysis/check';
 import type { NumberlinkPuzzle } from '../model/puzzle';
 import { parseNumberlink } from '../parse/index';
 import { direction } from './directions';
@@ -11,9 +11,10 @@ export const numberlink: Genre<NumberlinkPuzzle> = {
   name: 'Numberlink',
   extension: 'nlk',
   givens: { one: 'label', many: 'labels' },
-  extras: { redundantHints: false, conflicts: true, suggestions: false },
+  extras: { redundantHints: false, conflicts: true, suggestions: false, grade: 'after' },
   parse: parseNumberlink,
   check: checkNumberlinkRule,
+  grade: gradeNumberlinkRule,
   cellLabel(p, { row, col }) {
     const l = p.cells[row * p.cols + col]!;
     return l >= 0 ? `endpoint ${p.labels[l]}` : 'empty cell';

@@ -1,5 +1,5 @@
 /** Slitherlink (.slk): a loop along the grid lines; a hint says how many of its cell's sides it uses. */
-import { checkSlitherlink } from '../analysis/slitherlink';
+import { checkSlitherlink, gradeSlitherlinkPuzzle } from '../analysis/slitherlink';
 import { Grid } from '../model/grid';
 import type { SlitherlinkPuzzle } from '../model/puzzle';
 import type { CellRef, CheckResult } from '../analysis/result';
@@ -16,9 +16,10 @@ export const slitherlink: Genre<SlitherlinkPuzzle> = {
   name: 'Slitherlink',
   extension: 'slk',
   givens: { one: 'hint', many: 'hints' },
-  extras: { redundantHints: true, conflicts: true, suggestions: true },
+  extras: { redundantHints: true, conflicts: true, suggestions: true, grade: 'with the check' },
   parse: parseSlitherlink,
   check: checkSlitherlink,
+  grade: gradeSlitherlinkPuzzle,
   cellLabel(p, cell) {
     const h = p.hints[cellIndex(p, cell)] ?? -1;
     return h >= 0 ? `hint ${h}` : p.tiling ? 'empty face' : 'empty cell';

@@ -302,7 +302,7 @@ export class DesignCommands {
 
   /** Runs a job with progress; a cancel, a failure or an overrun comes back as an error. */
   private async run(job: Job, title: string, token: CancellationToken, reporter: WorkDoneProgressReporter | null): Promise<JobAnswer | CommandError> {
-    const limitMs = job.type === 'check' || job.type === 'minimize' ? job.options.limits.timeMs : job.limits.timeMs;
+    const limitMs = 'options' in job ? job.options.limits.timeMs : job.limits.timeMs;
     let handle: { cancel(): void } | undefined;
     const progress = new CommandProgress(this.host.connection, reporter, this.host.progressSupported(), title, () => handle?.cancel());
     const h = this.host.pool.run(job, (p) => progress.report(p), limitMs + DEADLINE_SLACK_MS);
