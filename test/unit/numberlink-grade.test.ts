@@ -12,6 +12,7 @@ import { gradeNumberlink, NUMBERLINK_GRADES, NUMBERLINK_LEVELS } from '../../ser
 import { makeInstance, type NumberlinkInstance } from '../../server/src/numberlink/instance';
 import { parseNumberlink } from '../../server/src/parse/index';
 import { bruteSolve } from './numberlink-brute';
+import { grid } from './numberlink-grid';
 import { randomCells, rng, walkCells } from './numberlink-random';
 
 const RULES = [
@@ -40,18 +41,6 @@ function bruteEdgeSets(inst: NumberlinkInstance, rule: { fill: boolean; notouch:
     }
     return set;
   });
-}
-
-/** A grid drawn as rows of labels ('.' empty). */
-function grid(rows: string[]): NumberlinkInstance {
-  const labels = new Map<string, number>();
-  const cells = new Int32Array(rows.length * rows[0].length).fill(-1);
-  rows.join('').split('').forEach((ch, v) => {
-    if (ch === '.') return;
-    if (!labels.has(ch)) labels.set(ch, labels.size);
-    cells[v] = labels.get(ch)!;
-  });
-  return makeInstance(rows.length, rows[0].length, cells, labels.size);
 }
 
 /**
