@@ -177,7 +177,7 @@ describe('grade of real puzzles', () => {
 
   it('a grade found is the official solution: the check\'s gradeSteps are its links, level by level', () => {
     for (const f of ['janko/001_8x8.nlk', 'janko/012_10x10.nlk', 'flow/regular_5x5_01.nlk', 'arukone/03_8x8.nlk']) {
-      const r = checkText(readFileSync(join(fixtures, f), 'utf8'), 'numberlink', { grade: true });
+      const r = checkText(readFileSync(join(fixtures, f), 'utf8'), 'numberlink', { grade: true, gradeSteps: true });
       expect(r.verdict, f).toBe('unique');
       expect(r.grade, f).not.toBe('needs search');
       const links = new Set<string>();

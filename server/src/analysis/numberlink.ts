@@ -145,7 +145,7 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: CheckOptions): Ch
   }
   if (options?.grade && result.verdict === 'unique') {
     const share = options.gradeTimeMs === undefined ? Infinity : Math.max(options.gradeTimeMs, performance.now() - t0);
-    Object.assign(result, gradeOf(p, inst, rule, control, share));
+    Object.assign(result, gradeOf(p, inst, rule, control, share, options.gradeSteps === true));
   }
   return done();
 }
@@ -158,14 +158,17 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: CheckOptions): Ch
 export function gradeNumberlinkPuzzle(p: NumberlinkPuzzle, options?: CheckOptions): Pick<CheckResult, 'grade' | 'stuck' | 'gradeSteps' | 'gradeStopped'> {
   const control = withDeadline(options?.control);
   const inst = makeInstance(p.rows, p.cols, p.cells, p.labels.length);
-  return gradeOf(p, inst, numberlinkRule(p, options), control, options?.gradeTimeMs ?? Infinity);
+  return gradeOf(p, inst, numberlinkRule(p, options), control, options?.gradeTimeMs ?? Infinity, options?.gradeSteps === true);
 }
 
 /**
- * The difficulty grade of a unique puzzle (numberlink/grade.ts) under its rule, with the links by
- * the level that fixes them (gradeSteps), within `share` ms and the check's deadline.
+ * The difficulty grade of a unique puzzle (numberlink/grade.ts) under its rule, with `steps` the
+ * links by the level the replay credits them to (gradeSteps), within `share` ms and the check's
+ * deadline.
  */
-function gradeOf(p: NumberlinkPuzzle, inst: NumberlinkInstance, rule: NumberlinkRule, control: RunControl, share: number): Pick<CheckResult, 'grade' | 'stuck' | 'gradeSteps' | 'gradeStopped'> {
+function gradeOf(
+  p: NumberlinkPuzzle, inst: NumberlinkInstance, rule: NumberlinkRule, control: RunControl, share: number, steps: boolean,
+): Pick<CheckResult, 'grade' | 'stuck' | 'gradeSteps' | 'gradeStopped'> {
   const deadline = Math.min(control.deadline ?? Infinity, Date.now() + share);
   const g = gradeNumberlink(inst, rule, { isCancelled: control.isCancelled, deadline });
   if (g === null) {
@@ -174,7 +177,8 @@ function gradeOf(p: NumberlinkPuzzle, inst: NumberlinkInstance, rule: Numberlink
     const message = cancelled ? 'grade not found: cancelled' : `grade not found: probing stopped ${ms}`;
     return { gradeStopped: { limit: cancelled ? 'cancelled' : 'time', message, nodes: 0, progress: 0 } };
   }
-  if (!g.levelOf || !g.fixed) return { grade: g.grade };
+  const stuck = g.stuck ? { stuck: g.stuck } : {};
+  if (!steps || !g.levelOf || !g.fixed) return { grade: g.grade, ...stuck };
   const last = g.grade === 'needs search' ? NUMBERLINK_LEVELS.length - 1 : NUMBERLINK_LEVELS.indexOf(g.grade);
   const gradeSteps = NUMBERLINK_LEVELS.slice(0, last + 1).map((level) => ({ level, edges: [] as [number, number, number, number][] }));
   const E = inst.graph.edges, cols = p.cols;
@@ -183,7 +187,7 @@ function gradeOf(p: NumberlinkPuzzle, inst: NumberlinkInstance, rule: Numberlink
     const a = Math.min(E[2 * e], E[2 * e + 1]), b = Math.max(E[2 * e], E[2 * e + 1]);
     gradeSteps[g.levelOf[e]]!.edges.push([Math.floor(a / cols), a % cols, Math.floor(b / cols), b % cols]);
   }
-  return { grade: g.grade, ...(g.stuck ? { stuck: g.stuck } : {}), gradeSteps };
+  return { grade: g.grade, ...stuck, gradeSteps };
 }
 
 interface NumberlinkDraft {
