@@ -55,7 +55,7 @@ export interface NikoliVerdictOptions {
 }
 
 /** Of the time limit, the share the canonical route gets before the Nikoli build starts. */
-const CANONICAL_FIRST_SHARE = Number(process.env.LP_CANON_SHARE ?? 0.5);
+const CANONICAL_FIRST_SHARE = 0.8;
 
 /**
  * The verdict under the Nikoli rule (see the module comment): the canonical route within its
