@@ -142,15 +142,15 @@ async function generatePuzzle(host: CommandHost): Promise<void> {
     ignoreFocusOut: true,
   }, parseSize, (v) => sizeWarning({ name: genre.name, slowCells: gen.slowCells }, v));
   if (!size) return;
-  // An option the genre's generator asks for (Numberlink's rule).
-  let chosen: { option: string; value: string } | undefined;
+  // An option the genre's generator asks for (Numberlink's rule, Slitherlink's difficulty).
+  let chosen: { option: string; value?: string } | undefined;
   if (gen.choice) {
     const pick = await vscode.window.showQuickPick(
-      gen.choice.items.map((c) => ({ label: c.value, description: c.description })),
-      { title: `Generate ${kindPick.label}: ${gen.choice.option}`, placeHolder: gen.choice.title, ignoreFocusOut: true },
+      gen.choice.items.map((c) => ({ label: c.label ?? c.value ?? '', description: c.description, value: c.value })),
+      { title: `Generate ${kindPick.label}: ${gen.choice.name}`, placeHolder: gen.choice.title, ignoreFocusOut: true },
     );
     if (!pick) return;
-    chosen = { option: gen.choice.option, value: pick.label };
+    chosen = { option: gen.choice.option, value: pick.value };
   }
   const seed = await askParsed({
     title: `Generate ${kindPick.label}: seed`,
@@ -162,8 +162,8 @@ async function generatePuzzle(host: CommandHost): Promise<void> {
 
   const args: GenerateParams = { kind: genre.kind, rows: size.rows, cols: size.cols };
   if (seed.seed !== undefined) args.seed = seed.seed;
-  if (chosen) (args as unknown as Record<string, unknown>)[chosen.option] = chosen.value;
-  const what = `${size.cols}×${size.rows} ${kindPick.label}`;
+  if (chosen?.value !== undefined) (args as unknown as Record<string, unknown>)[chosen.option] = chosen.value;
+  const what = `${size.cols}×${size.rows}${args.grade ? ` ${args.grade}` : ''} ${kindPick.label}`;
   const reply = await runServer(host, `Generating a ${what}…`, DesignServerCommands.generate, [args]);
   if (reply === undefined || showError(reply, 'Generate')) return;
   if (!isGenerateReply(reply)) {

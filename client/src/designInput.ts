@@ -32,7 +32,6 @@ export const MIN_SIZE = GENERATE_MIN_SIDE;
 export const MAX_SIZE = GENERATE_MAX_SIDE;
 export const DEFAULT_SIZE = '10x10';
 
-
 /**
  * "WxH" (width x height: `10x10`, `15 x 8`, `12×9`, `20*20`), or one number for a square.
  * Both between MIN_SIZE and MAX_SIZE.

@@ -19,7 +19,7 @@ import {
 import { previewTarget } from './previewTarget';
 import { newNonce, noticeSvg, previewHtml, type HostMessage, type PageMessage, type PreviewState } from './previewHtml';
 import { isPuzzleDocument, type ResultStore } from './results';
-import { redundancySentence, statusText } from './summary';
+import { gradeSentence, redundancySentence, statusText } from './summary';
 
 export const PREVIEW_VIEW_TYPE = 'linkpuzzle.preview';
 
@@ -229,7 +229,7 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
       title: path.posix.basename(doc.uri.path),
       svg,
       summary,
-      summaryTitle: redundancySentence(redundancy),
+      summaryTitle: [gradeSentence(redundancy), redundancySentence(redundancy)].filter(Boolean).join(' '),
       verdict: stale ? 'pending' : (result?.verdict ?? 'pending'),
       checking,
     });

@@ -135,7 +135,12 @@ export interface GenreInfo {
   generate?: {
     description: string;
     slowCells: number;
-    choice?: { option: string; title: string; items: { value: string; description: string }[] };
+    /**
+     * An option the client asks for: `option` the GenerateParams field, `name` its name in the
+     * quick pick's title ("difficulty"), `title` the question; each item's `value` is the option's
+     * value (none: the option is left out), shown as its `label` (default: the value).
+     */
+    choice?: { option: string; name: string; title: string; items: { value?: string; label?: string; description: string }[] };
   };
 }
 
@@ -293,12 +298,20 @@ export interface GenerateParams {
   pairs?: number;
   /** Numberlink: allow pairs whose ends are neighbouring cells (avoided by default). */
   allowAdjacent?: boolean;
+  /**
+   * Slitherlink: a puzzle of this difficulty grade (GenreInfo.generate.choice), as `linkpuzzle
+   * generate --grade` makes it: hints removed while deduction at that level still finishes it,
+   * kept when the level below does not. Not with `density`.
+   */
+  grade?: string;
 }
 export interface GenerateResult {
   text: string;
   ms: number;
   /** The seed used (the one given, or the random one chosen). */
   seed: number;
+  /** With `grade`: the puzzle's grade (the one asked for). */
+  grade?: string;
 }
 
 /**

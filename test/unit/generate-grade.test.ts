@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { genreInfos } from '../../server/src/genres/index';
 import { checkText } from '../../server/src/genres/check';
 import { generateGradedSlitherlink, gradedText } from '../../server/src/slitherlink/design/gradedGenerate';
 import { Grid } from '../../server/src/model/grid';
@@ -36,6 +37,14 @@ describe('generate --grade', () => {
         expect(text!.split('\n')[0]).toBe(`# generator: linkpuzzle generate slitherlink 7x8 --seed ${seed} --grade ${level}`);
       }
     }
+  });
+
+  it('the language server offers the client exactly these levels, after Any (GenreInfo.generate.choice)', () => {
+    const choice = genreInfos().find((g) => g.kind === 'slitherlink')!.generate!.choice!;
+    expect(choice.option).toBe('grade');
+    expect(choice.name).toBe('difficulty');
+    expect(choice.items.map((d) => d.value)).toEqual([undefined, ...LEVELS]);
+    expect(choice.items.map((d) => d.label)).toEqual(['Any', 'Easy', 'Normal', 'Tricky', 'Hard']);
   });
 
   it('the same seed gives the same puzzle', () => {

@@ -50,6 +50,12 @@ export interface Stuck {
   cells: { row: number; col: number }[];
 }
 
+/** One level of a grade: its name and the solution's edges credited to it ([r1, c1, r2, c2]). */
+export interface GradeStep {
+  level: string;
+  edges: [number, number, number, number][];
+}
+
 /**
  * One serialisable result that the CLI prints, the server turns into diagnostics, and the
  * preview draws. Fields beyond FORMATS.md are optional extras.
@@ -81,10 +87,27 @@ export interface CheckResult {
   redundantTogether?: CellRef[];
   /** The pass behind `redundantTogether` stopped (a limit) before deciding every hint: the list is what it removed until then. */
   redundantTogetherStopped?: Stopped;
-  /** Unique, when asked for (CheckOptions.grade) and the genre grades (Slitherlink on squares): the difficulty grade. */
+  /**
+   * Unique, when asked for (CheckOptions.grade) and the genre grades it: the difficulty grade, one
+   * of the genre's levels (Genre.grades; Slitherlink on squares `easy` ... `hard`, Numberlink
+   * `local`, `global`, `probing`) or `needs search`.
+   */
   grade?: string;
-  /** With grade `needs search`: the edges deduction leaves open and the cells beside them. */
+  /**
+   * With grade `needs search`: the edges the highest level leaves open (Slitherlink: grid points;
+   * Numberlink: links between cells) and the cells beside them.
+   */
   stuck?: Stuck;
+  /**
+   * With `grade` and CheckOptions.gradeSteps: how deduction reaches the solution, for the preview.
+   * Per level, easiest first (up to the deciding one; every level for `needs search`), the
+   * solution's edges (Slitherlink: the loop's, as grid points; Numberlink: the links, as cells)
+   * that a replay of the deduction credits to that level (the easiest level that finds more, and
+   * of what it finds only what the easiest rules cannot then derive). Not in the CLI's JSON.
+   */
+  gradeSteps?: GradeStep[];
+  /** The grade was asked for but not found within its share of the time (Numberlink's probing). */
+  gradeStopped?: Stopped;
   /** `multiple` with an exact count, when asked for (CheckOptions.usage): the ambiguity map. */
   usage?: Usage;
   /** The ambiguity map was asked for but not made (why: too many solutions to go through). */

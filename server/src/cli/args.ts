@@ -38,8 +38,9 @@ Options for check and solve:
                        each edge (or link between cells, and where the genre can say, each
                        cell's labels): "usage"
   --grade              check: the difficulty grade of a unique puzzle whose genre grades it:
-                       easy, normal, tricky, hard (Loopy's levels) or needs search, and where
-                       deduction stalls ("grade", "stuck"; a column in the table)
+${GENRES.filter((g) => g.gradeWords).map((g) => `                       ${g.name}: ${g.gradeWords!.help};`).join('\n')}
+                       or needs search, and where deduction stalls ("grade", "stuck"; a
+                       column in the table)
   --time-limit MS      stop the work on a puzzle after MS milliseconds (verdict "unknown")
   --node-limit N       stop after N ZDD nodes (verdict "unknown")
 ${GENRES.filter((g) => g.rules).map((g) => `  --rule RULE          ${g.name}: use RULE whatever the file says; words ${g.rules!.words},

@@ -5,6 +5,7 @@
  */
 import { shrinkConflicts, type ConflictOptions, type ConflictResult } from '../analysis/conflicts';
 import type { HintUnit } from '../analysis/hints';
+import type { CheckOptions } from '../analysis/options';
 import type { Analysis, CellRef, CheckResult, Suggestions, TogetherPass } from '../analysis/result';
 import type { Puzzle, PuzzleKind } from '../model/puzzle';
 import type { RunControl } from '../zdd/control';
@@ -48,6 +49,17 @@ export function needsMore(kind: PuzzleKind, o: ExtrasWanted, a: Analysis): boole
   return wantsSuggestions(kind, o, r) && a.suggestions === undefined;
 }
 
+/** Whether the check itself grades a unique puzzle (the genre's grade comes 'with the check'). */
+export function gradesInCheck(kind: PuzzleKind): boolean {
+  return genreOf(kind).extras.grade === 'with the check';
+}
+
+/** Whether the grade's own phase would add something to this answer (a unique puzzle not graded yet). */
+export function needsGrade(kind: PuzzleKind, a: Analysis): boolean {
+  const r = a.result;
+  return genreOf(kind).extras.grade === 'after' && r.verdict === 'unique' && !r.tiling && r.grade === undefined && r.gradeStopped === undefined;
+}
+
 /** Whether the pass of "Remove all redundant hints" (phase 3) would add something to this answer. */
 export function needsTogether(kind: PuzzleKind, o: ExtrasWanted, a: Analysis): boolean {
   const r = a.result;
@@ -72,6 +84,11 @@ export function keepUnits(puzzle: Puzzle, all: readonly HintUnit[], keep: readon
 /** Hints that make the puzzle unique, or repairs (Genre.suggest); null when the genre has none. */
 export function findSuggestions(puzzle: Puzzle, control: RunControl): Suggestions | null {
   return genreOfPuzzle(puzzle).suggest?.(puzzle, control) ?? null;
+}
+
+/** The difficulty grade of a puzzle a check found unique (Genre.grade); none when the genre does not grade. */
+export function gradePuzzle(puzzle: Puzzle, options: CheckOptions): Pick<CheckResult, 'grade' | 'stuck' | 'gradeSteps' | 'gradeStopped'> {
+  return genreOfPuzzle(puzzle).grade?.(puzzle, options) ?? {};
 }
 
 /** The pass of "Remove all redundant hints" (Genre.together); null when the genre has none or the puzzle is not unique. */

@@ -14,7 +14,8 @@ import type { HintUnit } from '../analysis/hints';
 import type { CheckOptions } from '../analysis/options';
 import type { Analysis, CellRef, CheckResult, Suggestions, TogetherPass } from '../analysis/result';
 import type { Finding, FindingData, FindingsGenre } from '../findings/finding';
-import type { CommandError, PublishedResult } from '../protocol-types';
+import type { GradeWords } from '../findings/gradeWords';
+import type { CommandError, GenreInfo, PublishedResult } from '../protocol-types';
 import type { Puzzle, PuzzleKind } from '../model/puzzle';
 import type { Range } from '../model/range';
 import type { ParseOptions, ParseResult } from '../parse/index';
@@ -29,6 +30,12 @@ export interface GenreExtras {
   conflicts: boolean;
   /** Multiple or none: hints to add or change (they need the exact count). */
   suggestions: boolean;
+  /**
+   * Unique: the difficulty grade, computed 'with the check' (milliseconds) or 'after' it, in a
+   * phase of its own (it may take as long as the verdict), so that the verdict is published first;
+   * none: the genre does not grade (Genre.grade).
+   */
+  grade?: 'with the check' | 'after';
 }
 
 /** A change of a document's text: `range` replaced by `newText` (the language server makes it an LSP edit). */
@@ -77,11 +84,14 @@ export interface GenreGenerate {
   slowCells: number;
   /** ...unless these options make it quick. */
   quick?(options: GenerateOptions): boolean;
-  /** For the client's quick pick: the choices of an option it asks for (Numberlink's rule). */
-  choices?: { option: string; title: string; items: { value: string; description: string }[] };
+  /** For the client's quick pick: the choices of an option it asks for (Numberlink's rule, Slitherlink's grade). */
+  choices?: GenerateChoices;
 }
 
 export type GenerateOptions = Record<string, string | number | boolean>;
+
+/** An option of the generator the client asks for with a quick pick (the protocol's GenreInfo.generate.choice). */
+export type GenerateChoices = NonNullable<NonNullable<GenreInfo['generate']>['choice']>;
 
 export interface GenerateRequest {
   kind: PuzzleKind;
@@ -101,6 +111,8 @@ export interface Generated {
   /** What the CLI says instead of "generated in N ms: note" (nothing was made). */
   message?: string;
   ms: number;
+  /** Made at a grade asked for (Slitherlink's `--grade`): the puzzle's grade. */
+  grade?: string;
 }
 
 /** An exchange format: reading another program's puzzle (import) and writing it (export). */
@@ -225,6 +237,14 @@ export interface Genre<P extends Puzzle = Puzzle> extends FindingsGenre<P>, Conf
   check(p: P, options: CheckOptions): CheckResult;
   /** A check that reuses the previous version's work (the worker keeps one per document), for the puzzles it `takes`. */
   incremental?: { takes(p: P): boolean; create(maxBytes: number): CheckSession<P> };
+  /**
+   * With `extras.grade` (asked for: CheckOptions.grade): the difficulty grade of a puzzle the check
+   * found unique, on its own (the language server's phase after the verdict when the genre grades
+   * 'after'); no fields where it has none (a Slitherlink tiling).
+   */
+  grade?(p: P, options: CheckOptions): Pick<CheckResult, 'grade' | 'stuck' | 'gradeSteps' | 'gradeStopped'>;
+  /** With `grade`: its levels in words (the hover, the CLI's help). */
+  gradeWords?: GradeWords;
   units(p: P): HintUnit[];
   keepUnits(p: P, all: readonly HintUnit[], keep: readonly HintUnit[]): P;
   /** With `extras.suggestions`: hints that make it unique, or repairs of an unsolvable one. */

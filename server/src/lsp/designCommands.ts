@@ -8,7 +8,7 @@
 import type { CancellationToken, Connection, TextDocuments, TextEdit, WorkDoneProgressReporter } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CheckResult } from '../analysis/result';
-import { generators, readGenerateOptions } from '../genres/generate';
+import { generateFlags, generators, readGenerateOptions } from '../genres/generate';
 import { findGenre, GENRES, genreOf, isCommandError, type CommandHost, type Genre } from '../genres/index';
 import type { JobOutcome, WorkerPool } from '../worker/pool';
 import type { Job, JobAnswer, JobOptions } from '../worker/protocol';
@@ -176,9 +176,10 @@ export class DesignCommands {
     const badSize = generateSizeError(g.cols, g.rows);
     if (badSize) return fail(badSize);
     if (g.seed !== undefined && !(Number.isInteger(g.seed) && g.seed >= 0 && g.seed < 2 ** 32)) return fail('seed must be a whole number from 0 to 4294967295');
-    // The genre's own options, as the CLI's flags (`allowAdjacent` is `--allow-adjacent`).
+    // The options, as the CLI's flags (`allowAdjacent` is `--allow-adjacent`): every generator's,
+    // so that one only another genre takes is refused as the CLI refuses it (`grade is for ...`).
     const values = new Map<string, string>();
-    const { values: valued, switches } = genre.generate.flags;
+    const { values: valued, switches } = generateFlags();
     const raw = g as unknown as Record<string, unknown>;
     for (const flag of valued) {
       const v = raw[paramName(flag)];
@@ -186,7 +187,8 @@ export class DesignCommands {
     }
     for (const flag of switches) if (raw[paramName(flag)] === true) values.set(flag, '');
     const options = readGenerateOptions(genre, values);
-    if (isCommandError(options)) return fail(options.error.replace(/^--/, ''));
+    // The flags the message names, as the parameters they are here (`--allow-adjacent`: allowAdjacent).
+    if (isCommandError(options)) return fail(options.error.replace(/--[a-z][a-z-]*/g, paramName));
     const seed = g.seed ?? Math.floor(Math.random() * 2 ** 31);
     const { limits } = await this.host.settings();
     const out = await this.run({ type: 'generate', request: { kind: genre.kind, rows: g.rows, cols: g.cols, seed, options }, limits }, `Generating a ${g.cols}x${g.rows} ${genre.name}`, token, reporter);
@@ -194,13 +196,13 @@ export class DesignCommands {
     if (out.type !== 'generate') return fail('unexpected answer');
     const r = out.result;
     if ('error' in r) return fail(r.error);
-    if (!r.ok) return fail(`the generator could not make a unique puzzle within the limits: ${r.note}`);
-    return { text: r.text, ms: Math.round(r.ms), seed };
+    if (!r.ok) return fail(g.grade ? `the generator could not make a ${g.grade} puzzle within the limits: ${r.note}` : `the generator could not make a unique puzzle within the limits: ${r.note}`);
+    return { text: r.text, ms: Math.round(r.ms), seed, ...(r.grade ? { grade: r.grade } : {}) };
   }
 
   /** Runs a job with progress; a cancel, a failure or an overrun comes back as an error. */
   private async run(job: Job, title: string, token: CancellationToken, reporter: WorkDoneProgressReporter | null): Promise<JobAnswer | CommandError> {
-    const limitMs = job.type === 'check' || job.type === 'minimize' ? job.options.limits.timeMs : job.limits.timeMs;
+    const limitMs = 'options' in job ? job.options.limits.timeMs : job.limits.timeMs;
     let handle: { cancel(): void } | undefined;
     const progress = new CommandProgress(this.host.connection, reporter, this.host.progressSupported(), title, () => handle?.cancel());
     const h = this.host.pool.run(job, (p) => progress.report(p), limitMs + DEADLINE_SLACK_MS);

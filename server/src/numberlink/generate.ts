@@ -350,6 +350,7 @@ export const generate: GenreGenerate = {
   slowCells: 25 * 25,
   choices: {
     option: 'rule',
+    name: 'rule',
     title: 'Which rule must the puzzle be unique under?',
     items: [
       { value: 'nikoli', description: 'cells may stay empty; the generator makes it unique and covering' },

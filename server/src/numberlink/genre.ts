@@ -3,7 +3,7 @@ import type { CheckOptions } from '../analysis/options';
 import type { Genre } from '../genres/genre';
 import { previewNumberlink } from './preview';
 import { direction } from '../findings/words';
-import { checkNumberlink } from './check';
+import { checkNumberlink, gradeNumberlinkPuzzle, type NumberlinkCheckOptions } from './check';
 import { cellLabel, cellText, describeGivens, differences, givenAt, keepUnits, signature, units } from './cells';
 import { drawPaths } from './draw';
 import { puzzLink } from './exchange/formats';
@@ -14,13 +14,14 @@ import { NUMBERLINK_PARSE_CODES } from './parseCodes';
 import type { NumberlinkPuzzle } from './puzzle';
 import { readRuleWords } from './rule';
 import type { PathSolution } from '../analysis/result';
+import { gradeAround } from '../findings/gradeWords';
 
 export const numberlink: Genre<NumberlinkPuzzle> = {
   kind: 'numberlink',
   name: 'Numberlink',
   extension: 'nlk',
   givens: { one: 'label', many: 'labels' },
-  extras: { redundantHints: false, conflicts: true, suggestions: false },
+  extras: { redundantHints: false, conflicts: true, suggestions: false, grade: 'after' },
   rules: {
     default: 'nikoli',
     words: 'nikoli, fill, notouch',
@@ -31,6 +32,18 @@ export const numberlink: Genre<NumberlinkPuzzle> = {
   parseCodes: NUMBERLINK_PARSE_CODES,
   signature,
   check,
+  grade,
+  gradeWords: {
+    levels: {
+      local: 'rules on a cell and its neighbours finish it (degree, no cycles, the rule’s own)',
+      global: '+ reachability and planarity finish it (a label cut off, a closed path splitting a pair)',
+      probing: '+ probing finishes it (trying a link both ways and seeing one fail at once)',
+    },
+    ceiling: 'deduction with probing',
+    short: 'deduction with probing',
+    edge: 'link',
+    help: 'local, global, probing (the deduction rules needed, under the puzzle\'s rule)',
+  },
   units,
   keepUnits,
   cellLabel,
@@ -57,6 +70,8 @@ export const numberlink: Genre<NumberlinkPuzzle> = {
       });
       if (!said) lines.push('Solution: no path uses this cell.');
     }
+    const around = [[row, col - 1, row, col], [row, col, row, col + 1], [row - 1, col, row, col], [row, col, row + 1, col]] as const;
+    lines.push(...gradeAround(result, around, 'link'));
     return lines;
   },
   findings: (p, a) => {
@@ -83,9 +98,21 @@ export const numberlink: Genre<NumberlinkPuzzle> = {
  * else `options.defaultRule`'s words (the setting), else nikoli.
  */
 function check(p: NumberlinkPuzzle, options: CheckOptions): ReturnType<typeof checkNumberlink> {
+  const [puzzle, o] = underRule(p, options);
+  return checkNumberlink(puzzle, o);
+}
+
+/** The grade (numberlink/grade.ts) under the rule the check used (`check`'s). */
+function grade(p: NumberlinkPuzzle, options: CheckOptions): ReturnType<typeof gradeNumberlinkPuzzle> {
+  const [puzzle, o] = underRule(p, options);
+  return gradeNumberlinkPuzzle(puzzle, o);
+}
+
+/** The puzzle and the options with the rule words read: `options.rule` made the puzzle's rule, `options.defaultRule` a rule. */
+function underRule(p: NumberlinkPuzzle, options: CheckOptions): [NumberlinkPuzzle, NumberlinkCheckOptions] {
   const { rule: words, defaultRule: defaultWords, ...rest } = options;
   const defaultRule = defaultWords === undefined ? undefined : readRuleWords(defaultWords).rule;
-  if (words === undefined) return checkNumberlink(p, { ...rest, defaultRule });
+  if (words === undefined) return [p, { ...rest, defaultRule }];
   const rule = readRuleWords(words).rule;
-  return checkNumberlink({ ...p, rule }, { ...rest, defaultRule: rule });
+  return [{ ...p, rule }, { ...rest, defaultRule: rule }];
 }

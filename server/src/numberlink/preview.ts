@@ -7,8 +7,9 @@
  * (the stylesheet client/media/preview.css must define each; a unit test holds the two together),
  * chosen per label by labelColors().
  */
-import type { CheckResult, LoopSolution, PathSolution } from '../protocol-types';
-import { CELL, cellRects, cellSet, conflictCells, countText, escapeXml, frame, singleCaption, usageCaption, usageLines, type PreviewOptions } from '../preview/frame';
+import { formatCount, type CheckResult, type LoopSolution, type PathSolution, type Usage } from '../protocol-types';
+import { CELL, cellRects, cellSet, conflictCells, countText, escapeXml, frame, singleCaption, usageCaption, usageLines, usageShare, type PreviewOptions } from '../preview/frame';
+import { gradePanel } from '../preview/grade';
 import type { NumberlinkPuzzle } from './puzzle';
 
 /** What the page may offer: *Edit hints* with any key but a blank or `#`, keys typed quickly making one label. */
@@ -196,12 +197,78 @@ export function previewNumberlink(p: NumberlinkPuzzle, result: CheckResult | nul
       return frame(p, result, [
         { body: numberBoard(p, result, first, second), caption: `Solution 1 of ${countText(result)}${rule}` },
         { body: numberBoard(p, result, second, first), caption: 'Solution 2 (differences marked)' },
-        ...(result.usage ? [{ body: numberBoard(p, result, null, null, usageLines(result.usage, CELL / 2)), caption: usageCaption(result.usage), name: 'ambiguity map' }] : []),
+        ...(result.usage ? [{
+          body: numberBoard(p, result, null, null, usageCellMarks(p, result.usage) + usageLines(result.usage, CELL / 2)),
+          caption: usageCaption(result.usage), name: 'ambiguity map', note: usageCellNote(result.usage),
+        }] : []),
       ], options, undefined, EDITS);
     }
   }
   const show = result && (result.verdict === 'unique' || result.verdict === 'multiple') ? first : null;
   let caption = singleCaption(result) + rule;
   if (result?.verdict === 'unique' && result.covers === false) caption += ' · leaves cells empty';
-  return frame(p, result, [{ body: numberBoard(p, result, show, null), caption }], options, undefined, EDITS);
+  const graded = gradePanel(result, (overlay) => numberBoard(p, result, null, null, overlay), CELL / 2, 'link');
+  return frame(p, result, [{ body: numberBoard(p, result, show, null), caption }, ...graded], options, undefined, EDITS);
+}
+
+/** The most cells whose label shares the map draws (one group of SVG elements each). */
+const USAGE_CELLS_MAX = 40_000;
+
+/**
+ * The map, per cell without a label: with the labels' counts (up to 5,000 solutions, usage.ts)
+ * the label most solutions put there, tinted and written small in its colour as strong as its
+ * share; past that the map has links only, and a cell's count of solutions that use it follows
+ * exactly from them (each solution enters and leaves a used cell by two links: half the counts
+ * of its links), tinted by that share. The tooltip says the counts:
+ * "label 3 in 5 of 12 solutions, label 1 in 2; empty in 5".
+ */
+function usageCellMarks(p: NumberlinkPuzzle, usage: Usage): string {
+  const { rows, cols } = p;
+  if (rows * cols > USAGE_CELLS_MAX) return '';
+  const of = BigInt(usage.of);
+  const colors = labelColors(p.labels);
+  const labelIndex = new Map(p.labels.map((l, k) => [l, k]));
+  const out: string[] = [];
+  const mark = (r: number, c: number, cls: string, share: number, title: string, text = ''): string => {
+    const x = c * CELL, y = r * CELL;
+    return `<g class="lp-usage-cell" data-row="${r}" data-col="${c}">` +
+      `<rect class="lp-usage-tint ${cls}" x="${x + 1}" y="${y + 1}" width="${CELL - 2}" height="${CELL - 2}" fill-opacity="${(0.08 + 0.3 * share).toFixed(3)}"/>` +
+      (text ? `<text class="lp-usage-label ${cls}" x="${x + 3}" y="${y + 3}" dominant-baseline="hanging" fill-opacity="${Math.max(0.35, share).toFixed(3)}">${escapeXml(text)}</text>` : '') +
+      `<title>${escapeXml(title)}</title></g>`;
+  };
+  if (usage.cells) {
+    for (const { cell: [r, c], labels } of usage.cells) {
+      if (p.cells[r * cols + c] >= 0 || labels.length === 0) continue;
+      const sorted = [...labels].sort((a, b) => (BigInt(b.count) > BigInt(a.count) ? 1 : BigInt(b.count) < BigInt(a.count) ? -1 : byLabel(a.label, b.label)));
+      const top = sorted[0]!;
+      const used = sorted.reduce((n, l) => n + BigInt(l.count), 0n);
+      const parts = sorted.map((l, i) => `label ${l.label} in ${formatCount(l.count)}${i === 0 ? ` of ${formatCount(usage.of)} solutions` : ''}`);
+      const empty = of - used;
+      const title = parts.join(', ') + (empty > 0n ? `; empty in ${formatCount(empty.toString())}` : '');
+      const k = labelIndex.get(top.label) ?? 0;
+      out.push(mark(r, c, `lp-color-${colors[k] ?? k % PATH_COLORS.length}`, usageShare(top.count, usage.of), title, top.label));
+    }
+    return `<g class="lp-usage-cells">${out.join('')}</g>`;
+  }
+  // Links only: a used cell's count is half the counts of its links.
+  const sum = new Map<number, bigint>();
+  for (const { edge: [r1, c1, r2, c2], count } of usage.edges) {
+    for (const v of [r1 * cols + c1, r2 * cols + c2]) sum.set(v, (sum.get(v) ?? 0n) + BigInt(count));
+  }
+  for (let v = 0; v < rows * cols; v++) {
+    if (p.cells[v] >= 0) continue;
+    const used = (sum.get(v) ?? 0n) / 2n;
+    if (used === of) continue; // every solution uses it: nothing to tell
+    const title = `used in ${formatCount(used.toString())} of ${formatCount(usage.of)} solutions, empty in ${formatCount((of - used).toString())} ` +
+      `(which label: counted only up to 5,000 solutions)`;
+    out.push(mark(Math.floor(v / cols), v % cols, 'lp-usage-used', usageShare(used.toString(), usage.of), title));
+  }
+  return `<g class="lp-usage-cells">${out.join('')}</g>`;
+}
+
+/** The map's note on cells. */
+function usageCellNote(usage: Usage): { text: string; warn: boolean } {
+  return usage.cells
+    ? { text: 'Cells: the label most solutions put there, by its share (hover for every label\'s count)', warn: false }
+    : { text: `Cells: how many solutions use them; which label is counted only up to 5,000 solutions (here ${formatCount(usage.of)})`, warn: false };
 }

@@ -1,5 +1,5 @@
 /** Slitherlink (.slk): a loop along the grid lines; a hint says how many of its cell's sides it uses. */
-import type { CheckResult } from '../analysis/result';
+import type { CheckResult, LoopSolution } from '../analysis/result';
 import type { Genre } from '../genres/genre';
 import { previewSlitherlink } from './preview';
 import { Grid } from '../model/grid';
@@ -7,7 +7,7 @@ import { makeLattice } from '../model/lattice';
 import { polygonName } from '../model/latticePicture';
 import { actions } from './actions';
 import { cellLabel, cellText, describeGivens, differences, emptyGiven, fewestConflicting, givenAt, keepUnits, signature, units } from './cells';
-import { checkSlitherlink } from './check';
+import { checkSlitherlink, gradeSlitherlinkPuzzle } from './check';
 import { cli } from './design/cli';
 import { commands } from './design/commands';
 import { generate } from './design/generateText';
@@ -23,7 +23,7 @@ import { parseSlitherlink } from './parse';
 import { SLITHERLINK_PARSE_CODES } from './parseCodes';
 import type { SlitherlinkPuzzle } from './puzzle';
 import { together } from './together';
-import type { LoopSolution } from '../analysis/result';
+import { gradeAround } from '../findings/gradeWords';
 
 const SIDE_NAMES = ['top', 'bottom', 'left', 'right'];
 
@@ -32,7 +32,7 @@ export const slitherlink: Genre<SlitherlinkPuzzle> = {
   name: 'Slitherlink',
   extension: 'slk',
   givens: { one: 'hint', many: 'hints' },
-  extras: { redundantHints: true, conflicts: true, suggestions: true },
+  extras: { redundantHints: true, conflicts: true, suggestions: true, grade: 'with the check' },
   parse: parseSlitherlink,
   parseCodes: SLITHERLINK_PARSE_CODES,
   signature,
@@ -41,6 +41,20 @@ export const slitherlink: Genre<SlitherlinkPuzzle> = {
   check: checkSlitherlink,
   // The incremental session knows square grids only.
   incremental: { takes: (p) => !p.tiling, create: (maxBytes) => new SlitherlinkSession({ maxBytes }) },
+  // Squares only: none on a tiling.
+  grade: gradeSlitherlinkPuzzle,
+  gradeWords: {
+    levels: {
+      easy: "deduction at Loopy's Easy level finishes it (hint counting, the degree rule at each dot)",
+      normal: "deduction at Loopy's Normal level finishes it (+ each cell worked out with its four corners)",
+      tricky: "deduction at Loopy's Tricky level finishes it (+ corner pairs carried from cell to cell)",
+      hard: "deduction at Loopy's Hard level finishes it (+ inside/outside colouring and connectivity)",
+    },
+    ceiling: "deduction up to Loopy's Hard level",
+    short: 'deduction up to Hard',
+    edge: 'edge',
+    help: "on squares easy, normal, tricky, hard (Loopy's levels)",
+  },
   units,
   keepUnits,
   fewestConflicting,
@@ -81,6 +95,8 @@ export const slitherlink: Genre<SlitherlinkPuzzle> = {
       const sides = grid.cellEdges(row, col).flatMap((e, k) => (on.has(e) ? [SIDE_NAMES[k]!] : []));
       lines.push(sides.length ? `Solution: the loop runs along the ${sides.join(', ')} side${sides.length === 1 ? '' : 's'} (${sides.length} of 4).` : 'Solution: the loop touches no side of this cell.');
     }
+    const around = [[row, col, row, col + 1], [row + 1, col, row + 1, col + 1], [row, col, row + 1, col], [row, col + 1, row + 1, col + 1]] as const;
+    lines.push(...gradeAround(result, around, 'side'));
     return lines;
   },
 };

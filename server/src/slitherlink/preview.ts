@@ -16,6 +16,7 @@ import type { CellRef, CheckResult, LoopSolution, PathSolution, TilingPicture } 
 import { Grid } from '../model/grid';
 import { loopEdgesOf, loopProblem } from '../model/loop';
 import { CELL, cellRects, cellSet, conflictCells, countText, escapeXml, frame, messageSvg, singleCaption, suggestionMarks, suggestionNote, usageCaption, usageLines, type PreviewOptions } from '../preview/frame';
+import { gradePanel } from '../preview/grade';
 import { layoutTiling, tilingBoard, type Segment } from './previewTiling';
 import type { SlitherlinkPuzzle } from './puzzle';
 
@@ -218,7 +219,8 @@ function renderSquares(p: SlitherlinkPuzzle, result: CheckResult | null, options
   // Differences are marked only against the unique solution of the current text.
   const mine = intended(result?.verdict === 'unique' && show !== null && !options.stale);
   const note = mine ? intendedNote(p, mine, show) : undefined;
-  return frame(p, result, [{ body: slitherBoard(p, result, show, null, mine), caption: singleCaption(result), note }], options, undefined, SQUARES);
+  const graded = gradePanel(result, (overlay) => slitherBoard(p, result, null, null, null, overlay), 0, 'edge');
+  return frame(p, result, [{ body: slitherBoard(p, result, show, null, mine), caption: singleCaption(result), note }, ...graded], options, undefined, SQUARES);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -39,7 +39,16 @@ export type Job =
    * the puzzle for it first.
    */
   | { type: 'minimize'; text: string; kind: PuzzleKind; options: JobOptions; redundant?: CellRef[]; solution?: CheckResult['solution'] }
+  /**
+   * The difficulty grade of a puzzle a check found unique (the scheduler's phase after the
+   * verdict, for a genre that grades 'after' it); its grade gets the larger of 1 s and
+   * `verdictMs`, the time the check took.
+   */
+  | { type: 'grade'; text: string; kind: PuzzleKind; options: JobOptions; verdictMs?: number }
   | DesignJob;
+
+/** What a grade job adds to a check's result. */
+export type GradeFields = Pick<CheckResult, 'grade' | 'stuck' | 'gradeSteps' | 'gradeStopped'>;
 
 /** A check's answer plus what the server derives from it in the same run. */
 export type { Analysis };
@@ -50,6 +59,8 @@ export type GeneratedAnswer = Generated;
 export type JobAnswer =
   | { type: 'check'; analysis: Analysis }
   | { type: 'minimize'; minimize: TogetherPass | null }
+  /** `grade` null: the text did not parse as a puzzle that can be graded. */
+  | { type: 'grade'; grade: GradeFields | null }
   /** The tool's answer (its own `{ error }` when it rejects its input). */
   | { type: 'tool'; result: unknown }
   | { type: 'generate'; result: Generated | { error: string } };

@@ -1,6 +1,6 @@
 /** Runs one job synchronously: used by the worker thread, and in-process when no worker bundle exists. */
 import { checkParsed } from '../genres/check';
-import { findConflictingHints, findSuggestions, togetherPass, wantsConflicts, wantsSuggestions } from '../genres/extras';
+import { findConflictingHints, findSuggestions, gradePuzzle, gradesInCheck, togetherPass, wantsConflicts, wantsSuggestions } from '../genres/extras';
 import { genreOfPuzzle } from '../genres/index';
 import { parseOnce } from './parsed';
 import type { CheckOptions } from '../analysis/options';
@@ -8,9 +8,10 @@ import type { CheckResult } from '../analysis/result';
 import { withDeadline, type RunControl } from '../zdd/control';
 import { runDesignJob } from './designJobs';
 import { sessionFor, trimSessions } from './sessions';
-import type { Analysis, Job, JobAnswer } from './protocol';
+import type { Analysis, GradeFields, Job, JobAnswer } from './protocol';
 
 export function runJob(job: Job, control: RunControl): JobAnswer {
+  if (job.type === 'grade') return { type: 'grade', grade: grade(job, control) };
   if (job.type !== 'check' && job.type !== 'minimize') return runDesignJob(job, control);
   const { options } = job;
   const base = { limits: options.limits, isCancelled: control.isCancelled, onProgress: control.onProgress };
@@ -28,6 +29,10 @@ export function runJob(job: Job, control: RunControl): JobAnswer {
       // The preview's ambiguity map (a pass over the diagram; Numberlink: a walk through up to
       // 5,000 solutions, else a second diagram with every edge a level).
       usage: true,
+      // The difficulty grade of a unique puzzle, for the hover, the status bar and the preview,
+      // where it takes milliseconds (Slitherlink); else the scheduler's grade job after the verdict.
+      grade: gradesInCheck(job.kind),
+      gradeSteps: true,
     });
     const analysis: Analysis = { result, ...(incremental ? { incremental } : {}) };
     const conflicts = wantsConflicts(job.kind, options, result);
@@ -53,6 +58,22 @@ export function runJob(job: Job, control: RunControl): JobAnswer {
   // One time limit for the whole job, the check for the solution (when not given) included.
   const whole: RunControl = { ...base, deadline: Date.now() + options.limits.timeMs };
   return { type: 'minimize', minimize: togetherPass(puzzle, job.redundant, job.solution, whole) };
+}
+
+/** Most milliseconds a grade job gives the grade at least (else the verdict's time, see the scheduler). */
+const GRADE_MIN_MS = 1000;
+
+/** A grade job: the grade of a text a check found unique, under the same options (null when it does not parse). */
+function grade(job: Extract<Job, { type: 'grade' }>, control: RunControl): GradeFields | null {
+  const { puzzle, problems } = parseOnce(job.text, job.kind);
+  if (!puzzle || problems.length > 0) return null;
+  const options = job.options;
+  return gradePuzzle(puzzle, {
+    control: { limits: options.limits, isCancelled: control.isCancelled },
+    defaultRule: options.defaultRules?.[job.kind],
+    gradeSteps: true,
+    gradeTimeMs: Math.max(GRADE_MIN_MS, job.verdictMs ?? 0),
+  });
 }
 
 /** checkText on the job's text (parsed once per text, parseOnce), through the document's session when its genre has one. */

@@ -37,6 +37,19 @@ export const generate: GenreGenerate = {
     if (values.has('--solution')) o.solution = true;
     return o;
   },
+  choices: {
+    option: 'grade',
+    name: 'difficulty',
+    title: 'How hard (the grade deduction needs)?',
+    items: [
+      { label: 'Any', description: 'hints removed while it stays unique (often harder than Hard)' },
+      ...LEVELS.map((grade) => ({
+        value: grade,
+        label: capital(grade),
+        description: `grade ${grade}: deduction at Loopy's ${capital(grade)} level finishes it, the level below does not`,
+      })),
+    ],
+  },
   // Graded puzzles need deduction only (seconds even at 60x60).
   quick: (o) => o.grade !== undefined,
   slowCells: 35 * 35,
@@ -54,6 +67,11 @@ export const generate: GenreGenerate = {
   },
 };
 
+/** "Tricky" from "tricky". */
+function capital(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
 function graded(rows: number, cols: number, grade: Level, seed: number, solution: boolean, control: RunControl): Generated {
   const { deadline, isCancelled } = withDeadline(control);
   const { text, result: r } = gradedText(rows, cols, grade, seed, solution, { deadline, isCancelled });
@@ -65,5 +83,5 @@ function graded(rows: number, cols: number, grade: Level, seed: number, solution
   if (r.puzzle.grade !== grade) {
     return { text, ok: false, ms: r.ms, note: `unique, grade ${r.puzzle.grade}, NOT ${grade}: none of ${r.tries} loops gave a ${grade} puzzle${r.stopped ? ` (${r.stopped})` : ''}` };
   }
-  return { text, ok: true, ms: r.ms, note: `unique, grade ${grade}, ${hinted} hints, after ${r.tries} loop${r.tries === 1 ? '' : 's'}` };
+  return { text, ok: true, ms: r.ms, note: `unique, grade ${grade}, ${hinted} hints, after ${r.tries} loop${r.tries === 1 ? '' : 's'}`, grade };
 }
