@@ -1,5 +1,6 @@
 import type { NumberlinkRule } from '../model/puzzle';
 import type { RunControl } from '../zdd/control';
+import type { RedundancyMemo } from '../slitherlink/redundancyMemo';
 
 export interface CheckOptions {
   /** Limits, cancellation and progress for the whole check. */
@@ -40,6 +41,11 @@ export interface CheckOptions {
    * default false). A few deductions without probing: milliseconds.
    */
   grade?: boolean;
+  /**
+   * Slitherlink on squares: what earlier redundant-hint searches proved on this grid, used and
+   * extended by this check's (an editor keeps one per document; slitherlink/redundancyMemo.ts).
+   */
+  redundancyMemo?: RedundancyMemo;
   /** Numberlink: rule to use when the file has no `# rule:` line (default nikoli). */
   defaultRule?: NumberlinkRule;
 }
