@@ -46,7 +46,7 @@ export interface KernelExports {
   memory: { buffer: ArrayBuffer };
   [name: string]: unknown;
   reserve(words: number): number;
-  /** The root (the kernel's): its level, or 0 when the family is empty at once. */
+  /** The root (the kernel's): its level, 0 when the family is empty at once, -1 when it is {∅}. */
   start(): number;
   merge(level: number): number;
   expand(level: number, j0: number, j1: number): number;
@@ -202,7 +202,8 @@ export function runKernel(k: Kernel, guard: Guard, onProgress: ((p: Progress) =>
     const top = x.start();
     if (top <= 0) {
       if ((x.status.value) !== 0) stopped();
-      return { zdd: new Zdd(new NodeStore(4), 0, 0, 0n), nodesCreated: 0, maxLevelWidth: 0, levels: 0, reducedNodes: 0 };
+      // 0: the family is empty; -1: the root accepts at once (every step implied), {∅}.
+      return { zdd: new Zdd(new NodeStore(4), top < 0 ? 1 : 0, 0, top < 0 ? 1n : 0n), nodesCreated: 0, maxLevelWidth: 0, levels: 0, reducedNodes: 0 };
     }
     for (level = top; level >= 1; level--) {
       guard.created = x.created.value;
