@@ -189,8 +189,9 @@ export class SlitherlinkSession {
   /** Memory held for the next check (approximate). */
   get bytes(): number {
     const l = this.last;
-    if (!l) return 0;
-    return (l.resume?.bytes ?? 0) + l.zdd.size * 12 + l.hints.length + l.deduction.edges.length;
+    const memo = this.memo?.bytes ?? 0;
+    if (!l) return memo;
+    return (l.resume?.bytes ?? 0) + l.zdd.size * 12 + l.hints.length + l.deduction.edges.length + memo;
   }
 
   /** Forget everything (the next check is cold). */

@@ -99,6 +99,13 @@ export class RedundancyMemo {
     return out;
   }
 
+  /** Memory held (approximate). */
+  get bytes(): number {
+    let b = this.unique.length * 20 * this.words;
+    for (const l of this.loops) b += 4 * l.edges.length + l.counts.length + 4 * (l.delta?.length ?? 0);
+    return b;
+  }
+
   get size(): { loops: number; unique: number } {
     return { loops: this.loops.length, unique: this.unique.length };
   }
