@@ -33,6 +33,8 @@ let leaveStartP: usize = 0, leaveP: usize = 0; // CSR: slot
 let groupStartP: usize = 0, groupSlotP: usize = 0, groupFreeP: usize = 0, entryStartP: usize = 0, otherP: usize = 0;
 /** normalize's table: new key (1-based) of each old free key. */
 let remapP: usize = 0;
+/** A free key was made, renamed or lost a slot since the state was normal: normalize has work. */
+let dirty: bool = false;
 
 @inline function w(k: i32): u32 { return <u32>load<u8>(scratch + <usize>k); }
 @inline function setW(k: i32, v: u32): void { store<u8>(scratch + <usize>k, <u8>v); }
@@ -106,7 +108,8 @@ function join(a: i32, b: i32): bool {
   const la = labelOf(ka), lb = labelOf(kb);
   if (la >= 0 && lb >= 0) {
     if (la != lb) return false; // two different labels
-    // The two halves of one path meet: complete, nothing can join it again.
+    // The two halves of one path meet: complete, nothing can join it again (labelled keys only:
+    // the free keys keep their order).
     for (let j = 0; j < SL; j++) {
       const x = w(j);
       if (isOpen(x) && ((x >> 1) == ka || (x >> 1) == kb)) setW(j, FULL);
@@ -122,6 +125,7 @@ function join(a: i32, b: i32): bool {
   else if (kb != 0) r = kb;
   else r = freshKey();
   const other = r == ka ? kb : ka;
+  if (r >= BASE || other >= BASE) dirty = true;
   if (other != 0) {
     for (let j = 0; j < SL; j++) {
       const x = w(j);
@@ -231,7 +235,11 @@ function advance(i: i32): i32 {
   return i < STEPS ? i32At(levelOfStepP, i) : -1;
 }
 
-/** Renumbers the fragments without an endpoint by their first slot (NumberlinkSpec.normalize). */
+/**
+ * Renumbers the fragments without an endpoint by their first slot (NumberlinkSpec.normalize).
+ * Called only when `dirty`: a state comes normal, and only `join` changes free keys (an open end
+ * never leaves, and enter and the capacity check write no free key).
+ */
 function normalize(): void {
   // Usually the free keys already appear as BASE, BASE + 1, ... in slot order: nothing to do.
   let seen: u64 = 0;
@@ -272,17 +280,19 @@ function child(level: i32, t: i32): i32 {
     const left = i32At(leftP, i);
     if (need(w(x & 255)) > (left & 255) || need(w((x >> 8) & 255)) > ((left >> 8) & 255)) return 0;
   }
+  dirty = false;
   if (!step(i, t)) return 0;
   const r = advance(i + 1);
-  if (r > 0) normalize();
+  if (r > 0 && dirty) normalize();
   return r;
 }
 
 /** The root: its level (> 0), or 0 when the family is empty at once (-1: accepted at once, not built here). */
 export function start(): i32 {
   memory.fill(scratch, 0, <usize>(W << 2));
+  dirty = false;
   const r = advance(0);
   if (r <= 0) return r;
-  normalize();
+  if (dirty) normalize();
   return pushRoot(r) ? r : 0;
 }
