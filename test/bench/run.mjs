@@ -20,7 +20,8 @@
 //     checked as the language server does: the verdict first (timed), then the count when it is
 //     pending, within --drafts-count-nodes (default 2,000,000) and --drafts-count-ms (default 10,000);
 // (h) insight: the ambiguity map's cost on 20x20 puzzles with several solutions (test/bench/usage.ts):
-//     the check with the map against the check without it, interleaved (target: within 1 s);
+//     the check with the map against the check without it, interleaved (target: within 1 s); and
+//     the difficulty grade's on unique puzzles near 20x20, as the language server asks for it;
 // (d) every time also as a ratio to a fixed reference workload (test/bench/reference.mjs) run in
 //     the same process (for corpus collections: just before and after them), so that figures
 //     compare across machines. Corpus parts need ../shared/corpus and say so when absent.
@@ -448,7 +449,7 @@ if (parts.has('insight')) {
   console.log(`(h) the ambiguity map on 20x20 puzzles with several solutions: the check with it against the check without it (median of ${runs}, interleaved; target: within 1 s)`);
   const b = await bundle('usage-runner', {
     stdin: {
-      contents: `import { benchUsage } from './usage';\nprocess.stdout.write(JSON.stringify(benchUsage(process.argv[2], Number(process.argv[3]))));`,
+      contents: `import { benchGrade, benchUsage } from './usage';\nprocess.stdout.write(JSON.stringify({ usage: benchUsage(process.argv[2], Number(process.argv[3])), grade: benchGrade(process.argv[2], Number(process.argv[3])) }));`,
       resolveDir: join(root, 'test/bench'), loader: 'ts', sourcefile: 'usage-runner.ts',
     },
   });
@@ -456,19 +457,28 @@ if (parts.has('insight')) {
     console.log(`    skipped: cannot bundle test/bench/usage.ts: ${b.error}\n`);
     report.parts.insight = { skipped: b.error };
   } else {
-    const r = child(b.path, [root, String(runs)], 1_800_000);
-    if (r.error) {
-      console.log(`    failed: ${r.error}\n`);
-      report.parts.insight = { error: r.error };
+    const out = child(b.path, [root, String(runs)], 1_800_000);
+    if (out.error) {
+      console.log(`    failed: ${out.error}\n`);
+      report.parts.insight = { error: out.error };
     } else {
-      const rows = r.map((c) => [c.name, c.verdict, c.count ?? '-', fmtMs(c.plainMs), fmtMs(c.withMapMs), fmtMs(c.withMapMs - c.plainMs), c.edges ?? `- (${c.note ?? 'no map'})`]);
-      const header = ['puzzle', 'verdict', 'count', 'check', 'with map', 'map costs', 'edges in map'];
-      const w = header.map((h, i) => Math.max(h.length, ...rows.map((x) => String(x[i]).length)));
-      console.log('    ' + header.map((h, i) => h.padEnd(w[i])).join('  '));
-      for (const x of rows) console.log('    ' + x.map((c, i) => String(c).padEnd(w[i])).join('  '));
+      const r = out.usage;
+      const table = (header, rows) => {
+        const w = header.map((h, i) => Math.max(h.length, ...rows.map((x) => String(x[i]).length)));
+        console.log('    ' + header.map((h, i) => h.padEnd(w[i])).join('  '));
+        for (const x of rows) console.log('    ' + x.map((c, i) => String(c).padEnd(w[i])).join('  '));
+      };
+      table(['puzzle', 'verdict', 'count', 'check', 'with map', 'map costs', 'edges in map'],
+        r.map((c) => [c.name, c.verdict, c.count ?? '-', fmtMs(c.plainMs), fmtMs(c.withMapMs), fmtMs(c.withMapMs - c.plainMs), c.edges ?? `- (${c.note ?? 'no map'})`]));
       const worst = Math.max(...r.filter((c) => c.edges !== null).map((c) => c.withMapMs - c.plainMs));
       console.log(`    slowest map: ${fmtMs(worst)} after the verdict\n`);
-      report.parts.insight = { runs, cases: r, slowestMapMs: worst };
+      const g = out.grade;
+      console.log(`    the difficulty grade on unique puzzles, as the language server asks for it (with the preview's steps; median of ${runs}, interleaved; target: within 1 s):`);
+      table(['puzzle', 'verdict', 'grade', 'check', 'with grade', 'grade costs'],
+        g.map((c) => [c.name, c.verdict, c.grade ?? `- (${c.note ?? 'none'})`, fmtMs(c.plainMs), fmtMs(c.gradedMs), fmtMs(c.gradedMs - c.plainMs)]));
+      const worstGrade = Math.max(...g.map((c) => c.gradedMs - c.plainMs));
+      console.log(`    slowest grade: ${fmtMs(worstGrade)} after the verdict\n`);
+      report.parts.insight = { runs, cases: r, slowestMapMs: worst, grade: g, slowestGradeMs: worstGrade };
     }
   }
 }

@@ -11,7 +11,7 @@ import { planFrontier } from '../zdd/frontier';
 import { kernelAvailable } from '../zdd/kernel';
 import { Zdd } from '../zdd/zdd';
 import { deduce, type Propagator } from './deduce';
-import { chooseSweep, sweepOrder, type NumberlinkInstance } from './instance';
+import { chooseSweep, sweepNeighbours, sweepOrder, type NumberlinkInstance } from './instance';
 import { PropagatingFilter } from './pathFilter';
 import { NumberlinkSpec } from './spec';
 
@@ -50,6 +50,11 @@ export interface SolveOptions {
   avoidWords?: number;
   /** See SpecInput.everyEdgeALevel (for `edgeOfLevel`). */
   everyEdgeALevel?: boolean;
+  /**
+   * Build the canonical family instead (rule notouch without fill only; see SpecInput.canonical
+   * and canonical.ts): a subset of the solutions that holds every canonical one.
+   */
+  canonical?: boolean;
   /**
    * 'depth' (the default when deduction runs, but under plain fill): depth-first, the deduction
    * propagator following every path (pathFilter.ts). 'breadth' (the default under plain fill):
@@ -112,6 +117,7 @@ export function buildNumberlinkZdd(
     edgeEnds: options?.lookahead === false ? undefined : inst.graph.edges,
     avoidWords: options?.avoidWords,
     everyEdgeALevel: options?.everyEdgeALevel,
+    canonical: options?.canonical && rule.notouch && !rule.fill ? sweepNeighbours(inst.rows, inst.cols, sweep) : undefined,
   });
   // Under plain fill the compiled breadth-first build (numberlink/kernel.ts) beats the depth-first
   // search with the propagator: of Janko's 270 puzzles it counted 207 within 10 s against 182,
