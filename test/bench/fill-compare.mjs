@@ -17,7 +17,7 @@ async function fillRunner() {
   runner ??= await bundle('fill-runner', {
     stdin: {
       contents: `import { countFill } from './fill';
-const r = countFill(process.argv[2], Number(process.argv[3]), process.argv[4] === 'breadth' ? 'breadth' : 'depth');
+const r = countFill(process.argv[2], Number(process.argv[3]), process.argv[4] === 'breadth' || process.argv[4] === 'depth' ? process.argv[4] : undefined);
 process.stdout.write(JSON.stringify(r));`,
       resolveDir: join(root, 'test/bench'),
       loader: 'ts',

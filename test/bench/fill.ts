@@ -1,9 +1,10 @@
 /**
  * One Numberlink puzzle counted under plain `fill` (every cell on a path, U-turns allowed), the
- * way the check counts it (numberlink/solve.ts: deduction, then the depth-first build), for the
+ * way the check counts it (numberlink/solve.ts: deduction, then the build it picks: breadth-first on
+ * the compiled kernel when it loads, else depth-first; `search` forces one), for the
  * bench's side-by-side with TdZdd's `ddnumlin -a -k 0` (test/bench/tdzdd.mjs). Run one puzzle per
  * process (bundled by run.mjs) so that its peak RSS is its own; prints one JSON line.
- *   node fill-runner.cjs FILE TIME_MS [breadth]
+ *   node fill-runner.cjs FILE TIME_MS [depth|breadth]
  */
 import { readFileSync } from 'node:fs';
 import { parseNumberlink } from '../../server/src/parse/index';
@@ -26,7 +27,7 @@ export interface FillRun {
   stopped?: string;
 }
 
-export function countFill(file: string, timeMs: number, search: 'depth' | 'breadth' = 'depth'): FillRun {
+export function countFill(file: string, timeMs: number, search?: 'depth' | 'breadth'): FillRun {
   const p = parseNumberlink(readFileSync(file, 'utf8')).puzzle;
   if (!p) throw new Error(`${file}: not a Numberlink puzzle`);
   const baseMB = Math.round(process.memoryUsage().rss / 2 ** 20);
@@ -41,7 +42,7 @@ export function countFill(file: string, timeMs: number, search: 'depth' | 'bread
     };
   };
   try {
-    const nz = buildNumberlinkZdd(inst, { fill: true, notouch: false }, { limits: { timeMs, maxNodes: 2_000_000_000 } }, { search });
+    const nz = buildNumberlinkZdd(inst, { fill: true, notouch: false }, { limits: { timeMs, maxNodes: 2_000_000_000 } }, search ? { search } : undefined);
     const count = nz.zdd.count();
     return done({ count: count.toString(), states: nz.stats.nodesCreated, reduced: nz.stats.reducedNodes });
   } catch (e) {
