@@ -9,6 +9,7 @@ import type { CheckOptions } from '../analysis/options';
 import type { Analysis, CellRef, CheckResult, Suggestions, TogetherPass } from '../analysis/result';
 import type { Puzzle, PuzzleKind } from '../model/puzzle';
 import type { RunControl } from '../zdd/control';
+import type { CheckSession } from './genre';
 import { genreOf, genreOfPuzzle } from './index';
 
 export type { Analysis };
@@ -91,7 +92,12 @@ export function gradePuzzle(puzzle: Puzzle, options: CheckOptions): Pick<CheckRe
   return genreOfPuzzle(puzzle).grade?.(puzzle, options) ?? {};
 }
 
-/** The pass of "Remove all redundant hints" (Genre.together); null when the genre has none or the puzzle is not unique. */
-export function togetherPass(puzzle: Puzzle, redundant: readonly CellRef[] | undefined, solution: CheckResult['solution'], control: RunControl): TogetherPass | null {
-  return genreOfPuzzle(puzzle).together?.(puzzle, redundant, solution, control) ?? null;
+/**
+ * The pass of "Remove all redundant hints" (Genre.together), with the document's session when it
+ * has one; null when the genre has none or the puzzle is not unique.
+ */
+export function togetherPass(
+  puzzle: Puzzle, redundant: readonly CellRef[] | undefined, solution: CheckResult['solution'], control: RunControl, session: CheckSession | null = null,
+): TogetherPass | null {
+  return genreOfPuzzle(puzzle).together?.(puzzle, redundant, solution, control, session) ?? null;
 }

@@ -251,9 +251,10 @@ export interface Genre<P extends Puzzle = Puzzle> extends FindingsGenre<P>, Conf
   suggest?(p: P, control: RunControl): Suggestions;
   /**
    * With `extras.redundantHints`: the pass of "Remove all redundant hints" on a unique puzzle
-   * (`solution`: its solution, when known). Null when the puzzle has no unique solution.
+   * (`solution`: its solution, when known; `session`: the document's, which may hold what its
+   * checks proved). Null when the puzzle has no unique solution.
    */
-  together?(p: P, redundant: readonly CellRef[] | undefined, solution: CheckResult['solution'], control: RunControl): TogetherPass | null;
+  together?(p: P, redundant: readonly CellRef[] | undefined, solution: CheckResult['solution'], control: RunControl, session?: CheckSession<P> | null): TogetherPass | null;
   /** Tools the worker runs for the genre's commands (structured-clone-safe in and out). */
   tools?: Record<string, (input: unknown, control: RunControl) => unknown>;
 

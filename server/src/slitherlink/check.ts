@@ -9,6 +9,7 @@ import { loopUsage, loopUsageMap } from './usage';
 import { deduce, ON } from './deduce';
 import { buildLoops, edgesAsVertexPairs, loopEdges } from './solve';
 import { findRedundantHints } from './redundant';
+import type { RedundancyMemo } from './redundancyMemo';
 import { gradeSlitherlink, LEVELS } from './grade';
 import { minimizeHints, togetherOf } from './minimize';
 import type { CheckOptions } from '../analysis/options';
@@ -16,6 +17,13 @@ import type { CheckResult, CellRef } from '../analysis/result';
 import { ALWAYS_COUNT_SIDE, decide, isDraft, type Outcome, type Timed } from '../analysis/witnesses';
 import { findLoopWitnesses } from './witness';
 import { checkTilingSlitherlink } from './checkTiling';
+
+/**
+ * A Slitherlink check's options: the shared ones, and on squares what earlier redundant-hint
+ * searches proved on this grid, used and extended by this check's (the incremental session keeps
+ * one per document; redundancyMemo.ts).
+ */
+export type SlitherlinkCheckOptions = CheckOptions & { redundancyMemo?: RedundancyMemo };
 
 /** Above this many cells on the shorter side an all-empty grid is not counted (its count is of no use). */
 const EMPTY_COUNT_MAX_SIDE = 8;
@@ -148,7 +156,7 @@ export function loopWitnesses(puzzle: SlitherlinkPuzzle, grid: Grid, control: Ti
  * `schedule`: see RedundancyOptions). Throws StopError only from the family.
  */
 export function loopsOutcome(
-  puzzle: SlitherlinkPuzzle, grid: Grid, family: FoundLoops, options: CheckOptions, sub: () => RunControl,
+  puzzle: SlitherlinkPuzzle, grid: Grid, family: FoundLoops, options: SlitherlinkCheckOptions, sub: () => RunControl,
   schedule?: readonly number[],
 ): Outcome {
   const { count } = family;
@@ -161,10 +169,18 @@ export function loopsOutcome(
     return { verdict: 'multiple', count: count.toString(), solution, ...second, ...usage };
   }
   const unique = { verdict: 'unique' as const, count: '1', solution, ...(options.grade ? gradeOf(puzzle, grid, options.gradeSteps === true) : {}) };
+  const memo = options.redundancyMemo;
+  if (memo?.fits(puzzle.rows, puzzle.cols)) {
+    // Facts for later checks: the loop itself, and that these hints have no other.
+    const on = new Uint8Array(grid.edgeCount);
+    for (const e of firstEdges) on[e] = 1;
+    memo.addLoop(on);
+    memo.addUnique(puzzle.hints);
+  }
   if (options.redundant === false) return unique;
   let redundant: CellRef[];
   try {
-    redundant = findRedundantHints(puzzle, firstEdges, sub, { schedule }).map((x) => ({ row: Math.floor(x / grid.cols), col: x % grid.cols }));
+    redundant = findRedundantHints(puzzle, firstEdges, sub, { schedule, memo }).map((x) => ({ row: Math.floor(x / grid.cols), col: x % grid.cols }));
   } catch (e) {
     if (!(e instanceof StopError)) throw e;
     const message = e.stopped.message.replace(/^undecided: /, '');
@@ -172,7 +188,7 @@ export function loopsOutcome(
   }
   if (options.redundantTogether === false) return { ...unique, redundant };
   if (redundant.length === 0) return { ...unique, redundant, redundantTogether: [] };
-  return { ...unique, redundant, ...redundantTogether(puzzle, redundant, firstEdges, togetherControl(sub(), options.togetherTimeMs), schedule) };
+  return { ...unique, redundant, ...redundantTogether(puzzle, redundant, firstEdges, togetherControl(sub(), options.togetherTimeMs), schedule, memo) };
 }
 
 /** The difficulty grade of a puzzle a check found unique, on its own (squares only: none on a tiling). */
@@ -197,9 +213,9 @@ function gradeOf(puzzle: SlitherlinkPuzzle, grid: Grid, steps: boolean): Pick<Ch
  */
 export function redundantTogether(
   puzzle: SlitherlinkPuzzle, redundant: readonly CellRef[], solution: readonly number[], control: RunControl,
-  schedule?: readonly number[],
+  schedule?: readonly number[], memo?: RedundancyMemo,
 ): Pick<CheckResult, 'redundantTogether' | 'redundantTogetherStopped'> {
-  return togetherOf(minimizeHints(puzzle, redundant, { control, solution, ...(schedule ? { schedule } : {}) }));
+  return togetherOf(minimizeHints(puzzle, redundant, { control, solution, ...(schedule ? { schedule } : {}), ...(memo ? { memo } : {}) }));
 }
 
 /** The check's control, with the pass's own time budget when it is shorter than what is left. */

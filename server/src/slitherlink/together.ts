@@ -6,16 +6,25 @@
 import type { CellRef, CheckResult, LoopSolution } from '../analysis/result';
 import { Grid } from '../model/grid';
 import type { RunControl } from '../zdd/control';
+import type { CheckSession } from '../genres/genre';
+import { SlitherlinkSession } from './incremental';
 import { checkSlitherlink } from './check';
 import { minimizeTilingHints } from './checkTiling';
 import { minimizeHints, type MinimizeResult } from './minimize';
 import type { SlitherlinkPuzzle } from './puzzle';
 
-export function together(p: SlitherlinkPuzzle, redundant: readonly CellRef[] | undefined, solution: CheckResult['solution'], control: RunControl): MinimizeResult | null {
+export function together(
+  p: SlitherlinkPuzzle, redundant: readonly CellRef[] | undefined, solution: CheckResult['solution'], control: RunControl,
+  session?: CheckSession<SlitherlinkPuzzle> | null,
+): MinimizeResult | null {
   if (p.tiling) return minimizeTilingHints(p, redundant, control);
   const loop = solution && 'edges' in solution ? loopEdgeIndices(p, solution.edges) : uniqueLoop(p, control);
   if (!loop) return null;
-  return minimizeHints(p, redundant, { control, solution: loop });
+  // The document's session: what its checks proved, and the probing order of these hints.
+  const s = session instanceof SlitherlinkSession ? session : null;
+  const memo = s?.redundancyMemo(p.rows, p.cols);
+  const schedule = s?.scheduleFor(p);
+  return minimizeHints(p, redundant, { control, solution: loop, ...(memo ? { memo } : {}), ...(schedule ? { schedule } : {}) });
 }
 
 function loopEdgeIndices(p: SlitherlinkPuzzle, edges: LoopSolution['edges']): number[] {

@@ -36,9 +36,10 @@ export type Job =
   /**
    * "Remove all redundant hints" (Genre.together); also the scheduler's last phase, which says
    * how many can go together. `solution`: the unique solution when known, else the job checks
-   * the puzzle for it first.
+   * the puzzle for it first. `uri`: the document, whose session (what its checks proved) the pass
+   * uses and extends.
    */
-  | { type: 'minimize'; text: string; kind: PuzzleKind; options: JobOptions; redundant?: CellRef[]; solution?: CheckResult['solution'] }
+  | { type: 'minimize'; text: string; kind: PuzzleKind; options: JobOptions; redundant?: CellRef[]; solution?: CheckResult['solution']; uri?: string }
   /**
    * The difficulty grade of a puzzle a check found unique (the scheduler's phase after the
    * verdict, for a genre that grades 'after' it); its grade gets the larger of 1 s and

@@ -57,7 +57,9 @@ export function runJob(job: Job, control: RunControl): JobAnswer {
   if (!puzzle || problems.length > 0) return { type: 'minimize', minimize: null };
   // One time limit for the whole job, the check for the solution (when not given) included.
   const whole: RunControl = { ...base, deadline: Date.now() + options.limits.timeMs };
-  return { type: 'minimize', minimize: togetherPass(puzzle, job.redundant, job.solution, whole) };
+  // The document's session (Genre.incremental): what its checks proved, for the pass to use and extend.
+  const session = job.uri ? sessionFor(job.uri, genreOfPuzzle(puzzle), puzzle) : null;
+  return { type: 'minimize', minimize: togetherPass(puzzle, job.redundant, job.solution, whole, session) };
 }
 
 /** Most milliseconds a grade job gives the grade at least (else the verdict's time, see the scheduler). */
