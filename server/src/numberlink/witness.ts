@@ -177,60 +177,142 @@ export function findPathWitnesses(
   if (pairsMustCross(inst)) return { verdict: 'none', how: 'crossing' };
   const d = deduction ?? deduceForWitnesses(inst, rule, control);
   if (d.contradiction) return { verdict: 'none', how: 'deduction' };
-  const fixed = d.fixed.slice();
   const poll = () => {
     const s = stopNow(control, 'while looking for solutions');
     if (s) throw s;
   };
-  const sweep = chooseSweep(inst.rows, inst.cols, inst.cells, fixed, inst.graph.edges, poll);
-  const plan = planFrontier(inst.graph, sweepOrder(inst.rows, inst.cols, sweep), poll);
-  const spec = new NumberlinkSpec({
-    cellCount: n, endpointKey: inst.endpointKey, labelCount: inst.labelCount, plan, rule, fixed, edgeEnds: inst.graph.edges,
-  });
   // Dead states count as the check's nodes: the node limit bounds every search too.
   const limits = (maxNodes: number) => ({
     maxNodes: Math.min(maxNodes, control.limits?.maxNodes ?? Infinity), deadline: control.deadline, timeMs: control.limits?.timeMs ?? 0, isCancelled: control.isCancelled,
   });
-  const filter = new PropagatingFilter(spec, d.propagator, plan.order);
+  const firstNodes = budget.firstNodes ?? 50_000;
+  const search = new RuleSearch(inst, rule, d, poll);
   try {
-    // The first solution: routing (pathSearch.ts), then the depth-first search with restarts
-    // (under `fill` the propagator guides it well; it also proves `none` when it exhausts).
-    let first: number[][] | null = searchPaths(inst, rule, { deadline: control.deadline, isCancelled: control.isCancelled });
-    poll();
-    let how = 'routing';
-    if (first !== null && pathsProblem(inst, rule, first) !== null) first = null;
-    if (first === null) {
-      const found = searchWithRestarts(spec, filter, limits, budget.firstNodes ?? 50_000);
-      if (found === false) return { verdict: 'none', how: 'search' };
-      if (found !== null) {
-        const edges = spec.decode(found);
-        first = edges === null ? null : edgesToPaths(inst, edges);
-        how = 'search';
-      }
+    // The first solution.
+    let first: number[][] | null = null;
+    let how = '';
+    // Under plain fill, a solution that never touches itself is one too, and that far smaller
+    // family is far easier to search on grids near completion (Ahle's 50x50 sets: the notouch
+    // search finds one in seconds where the fill search finds none in minutes); on a draft its
+    // deduction fails at once. Its exhausting proves nothing under fill.
+    if (rule.fill && !rule.notouch) {
+      first = notouchFirst(inst, control, limits(firstNodes), poll);
+      if (first !== null) how = 'search under notouch';
     }
-    if (first === null || pathsProblem(inst, rule, first) !== null) return { verdict: null, how: `${how}: no solution found` };
+    // Under fill, the propagator (global rules included) guides the depth-first search so well
+    // that a short search finds most drafts' first solution, where routing spends far longer
+    // (it also proves `none` when it exhausts).
+    if (first === null && rule.fill) {
+      const found = search.first(limits(FILL_PROBE_NODES), () => 1);
+      if (found === false) return { verdict: 'none', how: 'search' };
+      if (found !== null) { first = found; how = 'search'; }
+    }
+    // Routing (pathSearch.ts), then the depth-first search with restarts.
+    if (first === null) {
+      first = searchPaths(inst, rule, { deadline: control.deadline, isCancelled: control.isCancelled });
+      poll();
+      if (first !== null && pathsProblem(inst, rule, first) !== null) first = null;
+      if (first !== null) how = 'routing';
+    }
+    if (first === null) {
+      const found = search.withRestarts(limits, firstNodes);
+      if (found === false) return { verdict: 'none', how: 'search' };
+      if (found !== null) { first = found; how = 'search'; }
+    }
+    if (first === null || pathsProblem(inst, rule, first) !== null) return { verdict: null, how: `${how || 'routing and search'}: no solution found` };
 
     // A second one: a local change of the first (and their number is a lower bound), or the
     // search for one that differs.
     const near = nearbySolutions(inst, first, (q) => pathsProblem(inst, rule, q) === null, NEARBY_MAX);
     if (near.length > 0) return { verdict: 'multiple', first, second: near[0], atLeast: BigInt(near.length + 1), how: `${how}, local changes` };
-    const inFirst = new Uint8Array(inst.graph.edges.length >> 1);
-    const edgeOf = edgeIndex(inst);
-    for (const p of first) for (let i = 0; i + 1 < p.length; i++) inFirst[edgeOf(p[i], p[i + 1])] = 1;
-    const x: number[] = [];
-    for (let level = 1; level <= spec.levels; level++) if (inFirst[plan.order[spec.stepOfLevel[level]]]) x.push(level);
-    const differs = new DiffersSpec(spec, spec.levels, x);
-    const other = searchSet(differs, limits(budget.secondNodes ?? 100_000), differs.preferX, undefined, filter);
+    const other = search.differing(first, limits(budget.secondNodes ?? 100_000));
     if (other === false) return { verdict: 'unique', first, how: `${how}, no other solution` };
     if (other === null) return { verdict: null, first, how: `${how}, second solution not found` };
-    const edges = spec.decode(other);
-    const second = edges === null ? null : edgesToPaths(inst, edges);
-    if (second === null || pathsProblem(inst, rule, second) !== null || samePaths(first, second)) {
+    if (pathsProblem(inst, rule, other) !== null || samePaths(first, other)) {
       return { verdict: null, first, how: `${how}: bad second solution` };
     }
-    return { verdict: 'multiple', first, second, atLeast: 2n, how: `${how}, search for another solution` };
+    return { verdict: 'multiple', first, second: other, atLeast: 2n, how: `${how}, search for another solution` };
   } finally {
-    filter.detach();
+    search.detach();
+  }
+}
+
+/** Dead states of the short depth-first search that goes first under fill. */
+const FILL_PROBE_NODES = 2000;
+
+type Limits = { maxNodes: number; deadline: number; timeMs: number; isCancelled?: () => boolean };
+
+/**
+ * The depth-first searches over the path-matching spec of one rule, with the deduction's
+ * propagator following them (pathFilter.ts); they share their dead states (a dead state is dead
+ * whatever the branch order). Each returns paths (cells), false when the family is empty, null
+ * when the budget ran out.
+ */
+class RuleSearch {
+  readonly spec: NumberlinkSpec;
+  private readonly order: Int32Array;
+  private readonly filter: PropagatingFilter;
+  private readonly memo = new DeadStates();
+
+  constructor(private readonly inst: NumberlinkInstance, rule: NumberlinkRule, d: Deduction, poll: () => void) {
+    const fixed = d.fixed.slice();
+    const sweep = chooseSweep(inst.rows, inst.cols, inst.cells, fixed, inst.graph.edges, poll);
+    const plan = planFrontier(inst.graph, sweepOrder(inst.rows, inst.cols, sweep), poll);
+    this.order = plan.order;
+    this.spec = new NumberlinkSpec({
+      cellCount: inst.rows * inst.cols, endpointKey: inst.endpointKey, labelCount: inst.labelCount, plan, rule, fixed, edgeEnds: inst.graph.edges,
+    });
+    this.filter = new PropagatingFilter(this.spec, d.propagator, plan.order);
+  }
+
+  first(limits: Limits, prefer: (level: number) => 0 | 1): number[][] | false | null {
+    return this.paths(searchSet(this.spec, limits, prefer, this.memo, this.filter));
+  }
+
+  withRestarts(limits: (maxNodes: number) => Limits, total: number): number[][] | false | null {
+    return this.paths(searchWithRestarts(this.spec, this.filter, limits, total, this.memo));
+  }
+
+  /**
+   * A solution that differs from `x` (zdd/specs/differs.ts), x's edges tried first, so that it
+   * looks near x; false when x is the only one (x must be a solution of this rule).
+   */
+  differing(x: number[][], limits: Limits): number[][] | false | null {
+    const inst = this.inst, spec = this.spec;
+    const inX = new Uint8Array(inst.graph.edges.length >> 1);
+    const edgeOf = edgeIndex(inst);
+    for (const p of x) for (let i = 0; i + 1 < p.length; i++) inX[edgeOf(p[i], p[i + 1])] = 1;
+    const levels: number[] = [];
+    for (let level = 1; level <= spec.levels; level++) if (inX[this.order[spec.stepOfLevel[level]]]) levels.push(level);
+    const differs = new DiffersSpec(spec, spec.levels, levels);
+    return this.paths(searchSet(differs, limits, differs.preferX, undefined, this.filter));
+  }
+
+  detach(): void {
+    this.filter.detach();
+  }
+
+  private paths(found: number[] | false | null): number[][] | false | null {
+    if (found === false || found === null) return found;
+    const edges = this.spec.decode(found);
+    return edges === null ? null : edgesToPaths(this.inst, edges);
+  }
+}
+
+/**
+ * Under plain fill: a solution under fill notouch (one of plain fill's), by the depth-first search
+ * over that rule's spec, or null (none found; that proves nothing under fill).
+ */
+function notouchFirst(inst: NumberlinkInstance, control: RunControl & { deadline: number }, limits: Limits, poll: () => void): number[][] | null {
+  const rule: NumberlinkRule = { fill: true, notouch: true };
+  const d = deduceForWitnesses(inst, rule, control);
+  if (d.contradiction) return null;
+  const search = new RuleSearch(inst, rule, d, poll);
+  try {
+    const found = search.first(limits, () => 1);
+    return found === false ? null : found;
+  } finally {
+    search.detach();
   }
 }
 
@@ -243,9 +325,8 @@ export function findPathWitnesses(
 function searchWithRestarts(
   spec: NumberlinkSpec, filter: PropagatingFilter,
   limits: (maxNodes: number) => { maxNodes: number; deadline: number; timeMs: number; isCancelled?: () => boolean },
-  total: number,
+  total: number, memo = new DeadStates(),
 ): number[] | false | null {
-  const memo = new DeadStates();
   const rand = seededRandom(1);
   const prefer = new Uint8Array(spec.levels + 1);
   let budget = 500;
