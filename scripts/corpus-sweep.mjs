@@ -3,10 +3,11 @@
 // answer with answers.json: verdicts, exact counts, official solutions (Slitherlink `inside` maps,
 // Numberlink `official` directions), and `count_fill` by checking again under `--rule fill`.
 //
-//   node scripts/corpus-sweep.mjs [PATH] [--only TEXT] [--no-fill] [--redundant] [--time-limit MS]
-//                                 [--skip-stress] [--json FILE]
+//   node scripts/corpus-sweep.mjs [PATH] [--only TEXT] [--no-fill] [--redundant] [--grade]
+//                                 [--time-limit MS] [--skip-stress] [--json FILE]
 // PATH is the corpus folder or any folder or file inside it. Exit 1 on any mismatch (a wrong or
-// missing answer, a crash); `unknown` verdicts are listed but are not mismatches.
+// missing answer, a crash); `unknown` verdicts are listed but are not mismatches. `--grade` also
+// grades every unique puzzle (check --grade) and prints how many of each collection get each grade.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -22,6 +23,7 @@ const { values: opt, positionals } = parseArgs({
     only: { type: 'string' },
     'no-fill': { type: 'boolean' },
     redundant: { type: 'boolean' },
+    grade: { type: 'boolean' },
     'time-limit': { type: 'string' },
     'skip-stress': { type: 'boolean' },
     json: { type: 'string' },
@@ -29,7 +31,7 @@ const { values: opt, positionals } = parseArgs({
   },
 });
 if (opt.help) {
-  console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 10).join('\n').replace(/^\/\/ ?/gm, ''));
+  console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 11).join('\n').replace(/^\/\/ ?/gm, ''));
   process.exit(0);
 }
 
@@ -66,6 +68,7 @@ const collectionOf = (file) => (file.startsWith('stress/') ? 'stress' : file.spl
 function runCli(files, extra, label) {
   const args = [cli, 'check', '--json', ...extra];
   if (!opt.redundant) args.push('--no-redundant');
+  if (opt.grade && !extra.includes('--rule')) args.push('--grade');
   if (opt['time-limit']) args.push('--time-limit', opt['time-limit']);
   process.stderr.write(`corpus-sweep: ${label}: ${files.length} file${files.length === 1 ? '' : 's'}...\n`);
   const t0 = performance.now();
@@ -186,6 +189,8 @@ const summary = [];
 const done = (s) =>
   process.stderr.write(`corpus-sweep:   ${s.collection}: ${['unique', 'multiple', 'none', 'unknown', 'invalid'].filter((v) => s[v]).map((v) => `${s[v]} ${v}`).join(', ') || 'no results'}; ${s.mismatches} mismatch(es); ${(s.totalMs / 1000).toFixed(1)} s\n`);
 const byFile = {};
+/** Per collection (--grade): how many unique puzzles get each grade, and the grade not found. */
+const grades = new Map();
 for (const [collection, list] of groups) {
   const stats = { collection, files: list.length, unique: 0, multiple: 0, none: 0, unknown: 0, invalid: 0, matched: 0, solutions: 0, mismatches: 0, totalMs: 0, maxMs: 0, slowest: '', wallMs: 0 };
   const { results, crash, wall } = runCli(list.map((a) => a.file), [], collection);
@@ -208,7 +213,12 @@ for (const [collection, list] of groups) {
       bad('no result');
       continue;
     }
-    byFile[a.file] = { verdict: r.verdict, count: r.count, ms: r.ms };
+    byFile[a.file] = { verdict: r.verdict, count: r.count, ms: r.ms, ...(r.grade ? { grade: r.grade } : {}) };
+    if (opt.grade && r.verdict === 'unique') {
+      if (!grades.has(collection)) grades.set(collection, {});
+      const g = grades.get(collection), k = r.grade ?? (r.gradeStopped ? 'not found' : 'none');
+      g[k] = (g[k] ?? 0) + 1;
+    }
     stats[r.verdict] = (stats[r.verdict] ?? 0) + 1;
     stats.totalMs += r.ms;
     if (r.ms > stats.maxMs) (stats.maxMs = r.ms), (stats.slowest = a.file);
@@ -294,6 +304,18 @@ const line = (r) => r.map((c, i) => (i === 0 || i === r.length - 1 ? c.padEnd(wi
 console.log(line(header));
 for (const r of rows) console.log(line(r));
 console.log('\n"matched": verdict and count agree with answers.json where it has them; "solutions ok": unique solutions equal to the official one.');
+
+if (grades.size > 0) {
+  const order = ['easy', 'normal', 'tricky', 'hard', 'local', 'global', 'probing', 'needs search', 'not found', 'none'];
+  const seen = order.filter((k) => [...grades.values()].some((g) => g[k]));
+  console.log('\nGrades of the unique puzzles (check --grade):\n');
+  console.log(`| collection | unique | ${seen.join(' | ')} |`);
+  console.log(`|---|---:|${seen.map(() => '---:').join('|')}|`);
+  for (const [c, g] of grades) {
+    const n = Object.values(g).reduce((a, b) => a + b, 0);
+    console.log(`| ${c} | ${n} | ${seen.map((k) => g[k] ?? '').join(' | ')} |`);
+  }
+}
 
 if (unknowns.length > 0) {
   console.log(`\n${unknowns.length} undecided (not mismatches):`);

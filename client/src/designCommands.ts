@@ -30,6 +30,7 @@ import {
   parseSize,
   raceCancellation,
   sizeWarning,
+  SLITHERLINK_DIFFICULTIES,
 } from './designInput';
 import type { CellHint, GenerateParams, MakePuzzleFromLoopOptions } from '../../server/src/protocol-types';
 import { formatMs } from './summary';
@@ -155,6 +156,15 @@ async function generatePuzzle(host: CommandHost): Promise<void> {
   }, parseSize, (v) => sizeWarning(kind, v));
   if (!size) return;
   let rule: string | undefined;
+  let grade: string | undefined;
+  if (kind === 'slitherlink') {
+    const gradePick = await vscode.window.showQuickPick(
+      SLITHERLINK_DIFFICULTIES.map((d) => ({ label: d.label, description: d.description, grade: d.grade })),
+      { title: 'Generate Slitherlink: difficulty', placeHolder: 'How hard (the grade deduction needs)?', ignoreFocusOut: true },
+    );
+    if (!gradePick) return;
+    grade = gradePick.grade;
+  }
   if (kind === 'numberlink') {
     const rulePick = await vscode.window.showQuickPick(
       NUMBERLINK_RULES.map((r) => ({ label: r.rule, description: r.description })),
@@ -174,7 +184,8 @@ async function generatePuzzle(host: CommandHost): Promise<void> {
   const args: GenerateParams = { kind, rows: size.rows, cols: size.cols };
   if (seed.seed !== undefined) args.seed = seed.seed;
   if (rule) args.rule = rule;
-  const what = `${size.cols}×${size.rows} ${kindPick.label}`;
+  if (grade) args.grade = grade;
+  const what = `${size.cols}×${size.rows}${grade ? ` ${grade}` : ''} ${kindPick.label}`;
   const reply = await runServer(host, `Generating a ${what}…`, DesignServerCommands.generate, [args]);
   if (reply === undefined || showError(reply, 'Generate')) return;
   if (!isGenerateReply(reply)) {

@@ -4,7 +4,7 @@
  * imports, so they are unit-tested.
  */
 import { formatCount, formatMs } from './summary';
-import { GENERATE_MAX_SIDE, GENERATE_MIN_SIDE, generateSizeError, slowGenerateNote } from '../../server/src/protocol-types';
+import { GENERATE_GRADES, GENERATE_MAX_SIDE, GENERATE_MIN_SIDE, generateSizeError, slowGenerateNote } from '../../server/src/protocol-types';
 
 import {
   ApplyHintsCommand,
@@ -31,6 +31,19 @@ export const DesignServerCommands = {
 export const MIN_SIZE = GENERATE_MIN_SIDE;
 export const MAX_SIZE = GENERATE_MAX_SIDE;
 export const DEFAULT_SIZE = '10x10';
+
+/**
+ * The difficulty choices of Generate Puzzle… for a Slitherlink: any (the default: hints removed
+ * while it stays unique), or one of the grades (`linkpuzzle generate --grade`), easiest first.
+ */
+export const SLITHERLINK_DIFFICULTIES: readonly { grade?: (typeof GENERATE_GRADES)[number]; label: string; description: string }[] = [
+  { label: 'Any', description: 'hints removed while it stays unique (often harder than Hard)' },
+  ...GENERATE_GRADES.map((grade) => ({
+    grade,
+    label: grade.charAt(0).toUpperCase() + grade.slice(1),
+    description: `grade ${grade}: deduction at Loopy's ${grade.charAt(0).toUpperCase() + grade.slice(1)} level finishes it, the level below does not`,
+  })),
+];
 
 /** The Numberlink rules the generator takes, with what each means. */
 export const NUMBERLINK_RULES: readonly { rule: string; description: string }[] = [

@@ -15,7 +15,7 @@ import { newNonce, previewHtml, type HostMessage, type PageMessage, type Preview
 import { isPuzzleDocument, type ResultStore } from './results';
 import { toggleSolutionMark } from './solutionEdit';
 import { puzzleSignature } from './signature';
-import { redundancySentence, statusText } from './summary';
+import { gradeSentence, redundancySentence, statusText } from './summary';
 
 export const PREVIEW_VIEW_TYPE = 'linkpuzzle.preview';
 
@@ -227,7 +227,7 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
       title: path.posix.basename(doc.uri.path),
       svg,
       summary,
-      summaryTitle: redundancySentence(redundancy),
+      summaryTitle: [gradeSentence(redundancy), redundancySentence(redundancy)].filter(Boolean).join(' '),
       verdict: stale ? 'pending' : (result?.verdict ?? 'pending'),
       checking,
     });

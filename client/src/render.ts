@@ -532,7 +532,8 @@ function renderSlitherlink(p: SlitherlinkPuzzle, result: CheckResult | null, opt
   // Differences are marked only against the unique solution of the current text.
   const mine = intended(result?.verdict === 'unique' && show !== null && !options.stale);
   const note = mine ? intendedNote(p, mine, show) : undefined;
-  return frame(p, result, [{ body: slitherBoard(p, result, show, null, mine), caption: singleCaption(result), note }], options);
+  const graded = gradePanel(result, (overlay) => slitherBoard(p, result, null, null, null, overlay), 0, 'edge');
+  return frame(p, result, [{ body: slitherBoard(p, result, show, null, mine), caption: singleCaption(result), note }, ...graded], options);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -589,6 +590,64 @@ function renderTiling(p: SlitherlinkPuzzle, result: CheckResult | null, options:
 }
 
 // ---------------------------------------------------------------------------------------------
+// The difficulty grade (a second board beside the unique solution)
+
+/**
+ * The theme colour of each level of a grade, easiest first (classes `lp-grade-0` ...), named for
+ * the note under the board: Slitherlink has four levels, Numberlink three.
+ */
+export const GRADE_COLORS: readonly { name: string; variable: string }[] = [
+  { name: 'blue', variable: '--vscode-charts-blue' },
+  { name: 'green', variable: '--vscode-charts-green' },
+  { name: 'orange', variable: '--vscode-charts-orange' },
+  { name: 'red', variable: '--vscode-charts-red' },
+];
+
+const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * The grade's board of a unique result that has one (`gradeSteps`): the solution's edges
+ * (Numberlink: links; `shift` moves grid points to cell centres) in the colour of the level whose
+ * deduction finds them, each with its level as a tooltip; for `needs search` the cells where
+ * deduction stalls shaded and the edges it leaves open dashed. `board` draws the genre's board
+ * around an overlay.
+ */
+function gradePanel(result: CheckResult | null, board: (overlay: string) => string, shift: number, what: 'edge' | 'link'): Panel[] {
+  const steps = result?.verdict === 'unique' ? result.gradeSteps : undefined;
+  if (!result || !steps || !result.grade) return [];
+  const line = ([r1, c1, r2, c2]: readonly number[], cls: string, title: string, extra = ''): string =>
+    `<line class="${cls}" data-edge="${r1},${c1},${r2},${c2}"${extra} x1="${c1 * CELL + shift}" y1="${r1 * CELL + shift}" x2="${c2 * CELL + shift}" y2="${r2 * CELL + shift}">` +
+    `<title>${escapeXml(title)}</title></line>`;
+  const out: string[] = [];
+  const stuck = result.grade === 'needs search' ? result.stuck : undefined;
+  if (stuck) {
+    out.push(`<g class="lp-stuck">${stuck.cells.map(({ row, col }) =>
+      `<rect class="lp-stuck-cell" data-cell="${row},${col}" x="${col * CELL}" y="${row * CELL}" width="${CELL}" height="${CELL}"/>`).join('')}</g>`);
+  }
+  steps.forEach(({ level, edges }, k) => {
+    const cls = `lp-grade-edge lp-grade-${Math.min(k, GRADE_COLORS.length - 1)}`;
+    out.push(`<g class="lp-grade-level" data-level="${escapeXml(level)}">${edges.map((e) => line(e, cls, `found at ${level}`, ` data-level="${escapeXml(level)}"`)).join('')}</g>`);
+  });
+  if (stuck) out.push(`<g class="lp-stuck-edges">${stuck.edges.map((e) => line(e, 'lp-stuck-edge', 'open: deduction stalls here')).join('')}</g>`);
+  const overlay = `<g class="lp-grade-map">${out.join('')}</g>`;
+  const legend = steps.map(({ level }, k) => `${level} ${GRADE_COLORS[Math.min(k, GRADE_COLORS.length - 1)]!.name}`).join(', ');
+  const what2 = what === 'edge' ? 'edges' : 'links';
+  if (stuck) {
+    const n = stuck.edges.length;
+    return [{
+      body: board(overlay), name: 'grade',
+      caption: `Grade: needs search · shaded: where deduction stalls`,
+      note: { text: `Dashed: the ${n} ${n === 1 ? what : what2} deduction leaves open; found: ${legend}`, warn: true },
+    }];
+  }
+  return [{
+    body: board(overlay), name: 'grade',
+    caption: `Grade: ${capital(result.grade)} · ${what2} by the level that finds them`,
+    note: { text: `Found at: ${legend}`, warn: false },
+  }];
+}
+
+// ---------------------------------------------------------------------------------------------
 // The ambiguity map (a third board beside the two solutions)
 
 /** How much of the solutions use an edge, 0..1, from exact decimal counts of any size. */
@@ -615,6 +674,68 @@ function usageLines(usage: Usage, shift: number): string {
       `<title>used by ${formatCount(count)} of ${formatCount(usage.of)} solutions</title></line>`;
   });
   return `<g class="lp-usage-map">${lines.join('')}</g>`;
+}
+
+/** The most cells whose label shares the map draws (one group of SVG elements each). */
+const USAGE_CELLS_MAX = 40_000;
+
+/**
+ * Numberlink's map, per cell without a label: with the labels' counts (up to 5,000 solutions,
+ * analysis/usage.ts) the label most solutions put there, tinted and written small in its colour
+ * as strong as its share; past that the map has links only, and a cell's count of solutions that
+ * use it follows exactly from them (each solution enters and leaves a used cell by two links:
+ * half the counts of its links), tinted by that share. The tooltip says the counts:
+ * "label 3 in 5 of 12 solutions, label 1 in 2; empty in 5".
+ */
+function usageCellMarks(p: NumberlinkPuzzle, usage: Usage): string {
+  const { rows, cols } = p;
+  if (rows * cols > USAGE_CELLS_MAX) return '';
+  const of = BigInt(usage.of);
+  const colors = labelColors(p.labels);
+  const labelIndex = new Map(p.labels.map((l, k) => [l, k]));
+  const out: string[] = [];
+  const mark = (r: number, c: number, cls: string, share: number, title: string, text = ''): string => {
+    const x = c * CELL, y = r * CELL;
+    return `<g class="lp-usage-cell" data-row="${r}" data-col="${c}">` +
+      `<rect class="lp-usage-tint ${cls}" x="${x + 1}" y="${y + 1}" width="${CELL - 2}" height="${CELL - 2}" fill-opacity="${(0.08 + 0.3 * share).toFixed(3)}"/>` +
+      (text ? `<text class="lp-usage-label ${cls}" x="${x + 3}" y="${y + 3}" dominant-baseline="hanging" fill-opacity="${Math.max(0.35, share).toFixed(3)}">${escapeXml(text)}</text>` : '') +
+      `<title>${escapeXml(title)}</title></g>`;
+  };
+  if (usage.cells) {
+    for (const { cell: [r, c], labels } of usage.cells) {
+      if (p.cells[r * cols + c] >= 0 || labels.length === 0) continue;
+      const sorted = [...labels].sort((a, b) => (BigInt(b.count) > BigInt(a.count) ? 1 : BigInt(b.count) < BigInt(a.count) ? -1 : byLabel(a.label, b.label)));
+      const top = sorted[0]!;
+      const used = sorted.reduce((n, l) => n + BigInt(l.count), 0n);
+      const parts = sorted.map((l, i) => `label ${l.label} in ${formatCount(l.count)}${i === 0 ? ` of ${formatCount(usage.of)} solutions` : ''}`);
+      const empty = of - used;
+      const title = parts.join(', ') + (empty > 0n ? `; empty in ${formatCount(empty.toString())}` : '');
+      const k = labelIndex.get(top.label) ?? 0;
+      out.push(mark(r, c, `lp-color-${colors[k] ?? k % PATH_COLORS.length}`, usageShare(top.count, usage.of), title, top.label));
+    }
+    return `<g class="lp-usage-cells">${out.join('')}</g>`;
+  }
+  // Links only: a used cell's count is half the counts of its links.
+  const sum = new Map<number, bigint>();
+  for (const { edge: [r1, c1, r2, c2], count } of usage.edges) {
+    for (const v of [r1 * cols + c1, r2 * cols + c2]) sum.set(v, (sum.get(v) ?? 0n) + BigInt(count));
+  }
+  for (let v = 0; v < rows * cols; v++) {
+    if (p.cells[v] >= 0) continue;
+    const used = (sum.get(v) ?? 0n) / 2n;
+    if (used === of) continue; // every solution uses it: nothing to tell
+    const title = `used in ${formatCount(used.toString())} of ${formatCount(usage.of)} solutions, empty in ${formatCount((of - used).toString())} ` +
+      `(which label: counted only up to 5,000 solutions)`;
+    out.push(mark(Math.floor(v / cols), v % cols, 'lp-usage-used', usageShare(used.toString(), usage.of), title));
+  }
+  return `<g class="lp-usage-cells">${out.join('')}</g>`;
+}
+
+/** The map's note on cells (Numberlink). */
+function usageCellNote(usage: Usage): { text: string; warn: boolean } {
+  return usage.cells
+    ? { text: 'Cells: the label most solutions put there, by its share (hover for every label\'s count)', warn: false }
+    : { text: `Cells: how many solutions use them; which label is counted only up to 5,000 solutions (here ${formatCount(usage.of)})`, warn: false };
 }
 
 /** The server's hint suggestions for a `multiple` (the published result carries them). */
@@ -764,12 +885,16 @@ function renderNumberlink(p: NumberlinkPuzzle, result: CheckResult | null, optio
       return frame(p, result, [
         { body: numberBoard(p, result, first, second), caption: `Solution 1 of ${countText(result)}${rule}` },
         { body: numberBoard(p, result, second, first), caption: 'Solution 2 (differences marked)' },
-        ...(result.usage ? [{ body: numberBoard(p, result, null, null, usageLines(result.usage, CELL / 2)), caption: usageCaption(result.usage), name: 'ambiguity map' }] : []),
+        ...(result.usage ? [{
+          body: numberBoard(p, result, null, null, usageCellMarks(p, result.usage) + usageLines(result.usage, CELL / 2)),
+          caption: usageCaption(result.usage), name: 'ambiguity map', note: usageCellNote(result.usage),
+        }] : []),
       ], options);
     }
   }
   const show = result && (result.verdict === 'unique' || result.verdict === 'multiple') ? first : null;
   let caption = singleCaption(result) + rule;
   if (result?.verdict === 'unique' && result.covers === false) caption += ' · leaves cells empty';
-  return frame(p, result, [{ body: numberBoard(p, result, show, null), caption }], options);
+  const graded = gradePanel(result, (overlay) => numberBoard(p, result, null, null, overlay), CELL / 2, 'link');
+  return frame(p, result, [{ body: numberBoard(p, result, show, null), caption }, ...graded], options);
 }

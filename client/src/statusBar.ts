@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { isPuzzleDocument, type ResultStore } from './results';
-import { formatCount, formatMs, redundancySentence, statusText, verdictIcon, type Redundancy, type StatusParams } from './summary';
+import { formatCount, formatMs, gradeSentence, redundancySentence, statusText, verdictIcon, type ResultSummary, type StatusParams } from './summary';
 
 export class PuzzleStatusBar implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
@@ -78,14 +78,14 @@ export class PuzzleStatusBar implements vscode.Disposable {
     this.item.show();
   }
 
-  /** The shown document's result, when it is the one the status is about (for its redundant hints). */
-  private redundancy(s: StatusParams): Redundancy | undefined {
+  /** The shown document's result, when it is the one the status is about (for its grade and redundant hints). */
+  private redundancy(s: StatusParams): ResultSummary | undefined {
     const entry = this.uri ? this.store.result(this.uri) : undefined;
     if (!entry || (s.version !== undefined && entry.version !== s.version)) return undefined;
     return entry.result;
   }
 
-  private tooltip(s: StatusParams, r: Redundancy | undefined): vscode.MarkdownString {
+  private tooltip(s: StatusParams, r: ResultSummary | undefined): vscode.MarkdownString {
     const md = new vscode.MarkdownString();
     md.appendMarkdown('**Link Puzzles**\n\n');
     if (s.verdict) md.appendMarkdown(`Verdict: \`${s.verdict}\`\n\n`);
@@ -93,6 +93,8 @@ export class PuzzleStatusBar implements vscode.Disposable {
     else if (s.verdict === 'multiple' && s.countAtLeast) {
       md.appendMarkdown(`Solutions: at least ${formatCount(s.countAtLeast)} (two of them are shown in the preview; ${s.countPending ? 'counting them all…' : 'too many to count within the limits'})\n\n`);
     }
+    const grade = gradeSentence(r);
+    if (grade) md.appendText(grade + '\n\n');
     const redundant = redundancySentence(r);
     if (redundant) md.appendText(redundant + '\n\n');
     if (s.ms !== undefined) md.appendMarkdown(`Time: ${formatMs(s.ms)}\n\n`);

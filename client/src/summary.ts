@@ -96,15 +96,41 @@ export function redundancySentence(r: Redundancy | undefined): string {
   return `${hints(all)} are redundant one at a time, but they cannot all go: Remove All Redundant Hints removes ${t.length} (${stay} ${stay === 1 ? 'stays' : 'stay'} needed once those are gone).`;
 }
 
+/** What the status texts read of a published result: its redundant hints and its difficulty grade. */
+export interface ResultSummary extends Redundancy {
+  /** Unique: the difficulty grade (Slitherlink easy ... hard, Numberlink local, global, probing, or needs search). */
+  grade?: string;
+  /** The grade was not found within its time. */
+  gradeStopped?: { message: string };
+}
+
+/** "Tricky" from "tricky". */
+const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The grade, short: "grade Tricky", "grade Probing", "grade: needs search"; '' when none. */
+export function gradeText(r: ResultSummary | undefined): string {
+  if (r?.verdict !== 'unique' || !r.grade) return '';
+  return r.grade === 'needs search' ? 'grade: needs search' : `grade ${capital(r.grade)}`;
+}
+
+/** The grade as a sentence, for tooltips; '' when none. */
+export function gradeSentence(r: ResultSummary | undefined): string {
+  if (r?.verdict !== 'unique') return '';
+  if (r.gradeStopped) return `Difficulty grade not found: ${r.gradeStopped.message.replace(/^grade not found: /, '')}.`;
+  if (!r.grade) return '';
+  if (r.grade === 'needs search') return 'Difficulty grade: needs search. Deduction alone does not finish it; the preview shades where it stalls.';
+  return `Difficulty grade: ${capital(r.grade)}, the lowest level of deduction that finishes it (the preview shows what each level finds; hover a cell for its part).`;
+}
+
 /**
  * Status bar text without the icon, e.g. "unique · 12 ms", "24 solutions · 1.20 s",
- * "unique · 18 redundant (10 can go together) · 1.20 s", "checking…". `r`: the result the status
- * is about, for its redundant hints.
+ * "unique · grade Tricky · 18 redundant (10 can go together) · 1.20 s", "checking…". `r`: the
+ * result the status is about, for its grade and redundant hints.
  */
-export function statusText(s: StatusParams, r?: Redundancy): string {
+export function statusText(s: StatusParams, r?: ResultSummary): string {
   if (s.state === 'checking') return 'checking…';
   if (s.state === 'error') return s.message ? `error: ${s.message}` : 'error';
-  const parts = [verdictText(s.verdict, s.count, s.countAtLeast, s.countPending), redundancyText(r)];
+  const parts = [verdictText(s.verdict, s.count, s.countAtLeast, s.countPending), gradeText(r), redundancyText(r)];
   const t = formatMs(s.ms);
   if (t) parts.push(t);
   return parts.filter(Boolean).join(' · ');

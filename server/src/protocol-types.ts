@@ -190,13 +190,24 @@ export interface GenerateParams {
   pairs?: number;
   /** Numberlink: allow pairs whose ends are neighbouring cells (avoided by default). */
   allowAdjacent?: boolean;
+  /**
+   * Slitherlink: a puzzle of this difficulty grade (GENERATE_GRADES), as `linkpuzzle generate
+   * --grade` makes it: hints removed while deduction at that level still finishes it, kept when
+   * the level below does not. Not with `density`.
+   */
+  grade?: string;
 }
 export interface GenerateResult {
   text: string;
   ms: number;
   /** The seed used (the one given, or the random one chosen). */
   seed: number;
+  /** With `grade`: the puzzle's grade (the one asked for). */
+  grade?: string;
 }
+
+/** The grades `linkpuzzle.generate` can make (Slitherlink; slitherlink/grade.ts LEVELS), easiest first. */
+export const GENERATE_GRADES = ['easy', 'normal', 'tricky', 'hard'] as const;
 
 /**
  * Workspace command: for a unique Slitherlink without a solution block, append a `---` block

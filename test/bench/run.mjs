@@ -20,7 +20,8 @@
 //     checked as the language server does: the verdict first (timed), then the count when it is
 //     pending, within --drafts-count-nodes (default 2,000,000) and --drafts-count-ms (default 10,000);
 // (h) insight: the ambiguity map's cost on 20x20 puzzles with several solutions (test/bench/usage.ts):
-//     the check with the map against the check without it, interleaved (target: within 1 s);
+//     the check with the map against the check without it, interleaved (target: within 1 s); and
+//     the difficulty grade's on unique puzzles near 20x20, as the language server asks for it;
 // (d) every time also as a ratio to a fixed reference workload (test/bench/reference.mjs) run in
 //     the same process (for corpus collections: just before and after them), so that figures
 //     compare across machines. Corpus parts need ../shared/corpus and say so when absent.
@@ -310,7 +311,7 @@ if (parts.has('numberlink')) {
       { name: 'ahle 40×20 (101)', prefix: 'numberlink/ahle40x20/', target: 'target < 3 s; TdZdd 2.2 s' },
       { name: 'flow (29)', prefix: 'numberlink/flow/', target: '' },
       // Janko's Arukone: the Nikoli rule is their own (so no second pass), 5 s each (issue 18).
-      { name: 'arukone (579)', prefix: 'numberlink/arukone/', target: 'every puzzle decided, 0 wrong, median ≤ 50 ms, slowest ≤ 5 s (limit 5 s)', onlyFileRule: true, timeMs: 5000 },
+      { name: 'arukone (579)', prefix: 'numberlink/arukone/', target: 'every puzzle decided, 0 wrong, median ≤ 50 ms, slowest ≤ 5 s (limit 5 s)', onlyFileRule: true, timeMs: 5000, bySize: true },
     ];
     if (!quick) sets.push({ name: 'ahle 50×50 (11)', prefix: 'numberlink/ahle50x50/', target: 'decided or a clean unknown', onlyFileRule: true });
     const rows = [];
@@ -337,6 +338,7 @@ if (parts.has('numberlink')) {
         if (!rule) verdicts.wrong = wrong.length;
         const ref = adjacent(r);
         const e = { set: s.name, rule: rule ?? res[0]?.rule ?? 'file', puzzles: res.length, totalMs: sum(v), cpuMs: r.cpuMs, medianMs: median(v), maxMs: slow?.ms, slowest: slow?.file, verdicts, maxRssKb: r.maxRssKb, referenceMs: ref.ms, referenceCpuMs: ref.cpuMs, drift: ref.drift, unknown: res.filter((x) => x.verdict === 'unknown').map((x) => ({ file: x.file, stopped: x.stopped })) };
+        if (s.bySize) e.bySize = bySize(res, wrong);
         out.push(e);
         rows.push([label, rule ?? `file (${res[0]?.rule ?? '?'})`, res.length, fmtMs(e.totalMs), ratio(e.totalMs, ref.ms), fmtMs(ref.ms), fmtMs(e.cpuMs), cpuRatio(e.cpuMs, ref.cpuMs), fmtMs(e.medianMs), `${fmtMs(e.maxMs)} ${slow?.file.split('/').pop() ?? ''}`, fmtMb(e.maxRssKb), Object.entries(verdicts).map(([k, n]) => `${n} ${k}`).join(', ')]);
       }
@@ -345,6 +347,12 @@ if (parts.has('numberlink')) {
     console.log('    ratio: total / the reference workload, run in the same process just before and after the collection');
     for (const e of out) if (e.drift) console.log(`    note (${e.set}, ${e.rule}): ${e.drift}`);
     for (const s of sets) if (s.target) console.log(`    ${s.name}: ${s.target}`);
+    // The Arukone set by size (issue 18 asks for the table by size).
+    const aru = out.find((e) => e.set.startsWith('arukone') && e.bySize);
+    if (aru) {
+      console.log('    arukone by size:');
+      table(['cells', 'puzzles', 'decided', 'wrong', 'median', 'slowest decided', 'unknown'], aru.bySize.map((b) => [b.sizes, b.puzzles, b.decided, b.wrong, fmtMs(b.medianMs), fmtMs(b.maxDecidedMs), b.puzzles - b.decided]), 1);
+    }
     for (const e of out) {
       const u = e.unknown ?? [];
       for (const x of u.slice(0, 3)) console.log(`    unknown (${e.rule}): ${x.file.split('/').slice(-2).join('/')}: ${x.stopped}`);
@@ -353,6 +361,20 @@ if (parts.has('numberlink')) {
     console.log('');
     report.parts.numberlink = out;
   }
+}
+
+/** Results grouped by grid size (cells): decided, wrong, median and slowest decided time. */
+function bySize(res, wrong) {
+  const classes = [[0, 100, '≤ 10×10'], [101, 130, '10×11 … 11×11'], [131, 180, '12×12 … 13×13'], [181, 200, '14×14'], [201, 360, '14×24 … 15×20'], [361, Infinity, '16×16 … 35×48']];
+  const bad = new Set(wrong);
+  return classes.map(([lo, hi, sizes]) => {
+    const xs = res.filter((x) => x.rows * x.cols >= lo && x.rows * x.cols <= hi);
+    const decided = xs.filter((x) => x.verdict !== 'unknown');
+    return {
+      sizes, puzzles: xs.length, decided: decided.length, wrong: xs.filter((x) => bad.has(x.file)).length,
+      medianMs: median(xs.map((x) => x.ms)), maxDecidedMs: decided.length ? Math.max(...decided.map((x) => x.ms)) : null,
+    };
+  }).filter((b) => b.puzzles > 0);
 }
 
 // ---------- (e) incremental re-check ----------
@@ -448,7 +470,7 @@ if (parts.has('insight')) {
   console.log(`(h) the ambiguity map on 20x20 puzzles with several solutions: the check with it against the check without it (median of ${runs}, interleaved; target: within 1 s)`);
   const b = await bundle('usage-runner', {
     stdin: {
-      contents: `import { benchUsage } from './usage';\nprocess.stdout.write(JSON.stringify(benchUsage(process.argv[2], Number(process.argv[3]))));`,
+      contents: `import { benchGrade, benchUsage } from './usage';\nprocess.stdout.write(JSON.stringify({ usage: benchUsage(process.argv[2], Number(process.argv[3])), grade: benchGrade(process.argv[2], Number(process.argv[3])) }));`,
       resolveDir: join(root, 'test/bench'), loader: 'ts', sourcefile: 'usage-runner.ts',
     },
   });
@@ -456,19 +478,28 @@ if (parts.has('insight')) {
     console.log(`    skipped: cannot bundle test/bench/usage.ts: ${b.error}\n`);
     report.parts.insight = { skipped: b.error };
   } else {
-    const r = child(b.path, [root, String(runs)], 1_800_000);
-    if (r.error) {
-      console.log(`    failed: ${r.error}\n`);
-      report.parts.insight = { error: r.error };
+    const out = child(b.path, [root, String(runs)], 1_800_000);
+    if (out.error) {
+      console.log(`    failed: ${out.error}\n`);
+      report.parts.insight = { error: out.error };
     } else {
-      const rows = r.map((c) => [c.name, c.verdict, c.count ?? '-', fmtMs(c.plainMs), fmtMs(c.withMapMs), fmtMs(c.withMapMs - c.plainMs), c.edges ?? `- (${c.note ?? 'no map'})`]);
-      const header = ['puzzle', 'verdict', 'count', 'check', 'with map', 'map costs', 'edges in map'];
-      const w = header.map((h, i) => Math.max(h.length, ...rows.map((x) => String(x[i]).length)));
-      console.log('    ' + header.map((h, i) => h.padEnd(w[i])).join('  '));
-      for (const x of rows) console.log('    ' + x.map((c, i) => String(c).padEnd(w[i])).join('  '));
+      const r = out.usage;
+      const table = (header, rows) => {
+        const w = header.map((h, i) => Math.max(h.length, ...rows.map((x) => String(x[i]).length)));
+        console.log('    ' + header.map((h, i) => h.padEnd(w[i])).join('  '));
+        for (const x of rows) console.log('    ' + x.map((c, i) => String(c).padEnd(w[i])).join('  '));
+      };
+      table(['puzzle', 'verdict', 'count', 'check', 'with map', 'map costs', 'edges in map'],
+        r.map((c) => [c.name, c.verdict, c.count ?? '-', fmtMs(c.plainMs), fmtMs(c.withMapMs), fmtMs(c.withMapMs - c.plainMs), c.edges ?? `- (${c.note ?? 'no map'})`]));
       const worst = Math.max(...r.filter((c) => c.edges !== null).map((c) => c.withMapMs - c.plainMs));
       console.log(`    slowest map: ${fmtMs(worst)} after the verdict\n`);
-      report.parts.insight = { runs, cases: r, slowestMapMs: worst };
+      const g = out.grade;
+      console.log(`    the difficulty grade on unique puzzles, as the language server asks for it (with the preview's steps; median of ${runs}, interleaved; target: within 1 s):`);
+      table(['puzzle', 'verdict', 'grade', 'check', 'with grade', 'grade costs'],
+        g.map((c) => [c.name, c.verdict, c.grade ?? `- (${c.note ?? 'none'})`, fmtMs(c.plainMs), fmtMs(c.gradedMs), fmtMs(c.gradedMs - c.plainMs)]));
+      const worstGrade = Math.max(...g.map((c) => c.gradedMs - c.plainMs));
+      console.log(`    slowest grade: ${fmtMs(worstGrade)} after the verdict\n`);
+      report.parts.insight = { runs, cases: r, slowestMapMs: worst, grade: g, slowestGradeMs: worstGrade };
     }
   }
 }

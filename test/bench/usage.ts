@@ -1,6 +1,8 @@
 /**
- * The ambiguity map's cost (issue 16): on 20x20 puzzles with several solutions, the check with
- * the map (`usage`) against the check without it, interleaved in one process.
+ * The ambiguity map's and the difficulty grade's cost (issue 16): on 20x20 puzzles with several
+ * solutions, the check with the map (`usage`) against the check without it; on unique ones, the
+ * check with the grade as the language server asks for it (`grade`, `gradeSteps`, the Numberlink
+ * probing within max(1 s, the verdict)) against the check without it; interleaved in one process.
  * - Slitherlink: a real 20x20 (Loopy Hard, unique) with its first k hints removed, k = 1..4.
  * - Numberlink: the fixtures with several solutions (Janko 156 under fill notouch: 2; Arukone
  *   565 under nikoli: 7.4 million, past the walk, so a second diagram). Random 20x20 Numberlink
@@ -38,6 +40,53 @@ function lessHints(text: string, k: number): string {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+export interface GradeCase {
+  name: string;
+  kind: PuzzleKind;
+  verdict: string;
+  grade: string | null;
+  /** Median ms of the check without the grade, and with it. */
+  plainMs: number;
+  gradedMs: number;
+  note?: string;
+}
+
+/** Unique puzzles near 20x20 (fixtures): the check with the grade against the check without it. */
+export function benchGrade(root: string, runs: number): GradeCase[] {
+  const fx = (p: string) => readFileSync(join(root, 'test/fixtures', p), 'utf8');
+  const cases: { name: string; kind: PuzzleKind; text: string }[] = [
+    { name: 'Loopy 20x20 Hard 01', kind: 'slitherlink', text: fx('slitherlink/20x20_hard_01.slk') },
+    { name: 'Loopy 20x20 Hard 02', kind: 'slitherlink', text: fx('slitherlink/loopy-hard/20x20_hard_02.slk') },
+    { name: 'Loopy 30x30 Hard 01', kind: 'slitherlink', text: fx('slitherlink/30x30_hard_01.slk') },
+    { name: 'generated 20x20, nikoli', kind: 'numberlink', text: fx('numberlink/generated/20x20_nikoli_seed1.nlk') },
+    { name: 'generated 20x20, fill notouch', kind: 'numberlink', text: fx('numberlink/generated/20x20_fill_notouch_seed2.nlk') },
+    { name: 'Janko 104, 17x17, fill notouch', kind: 'numberlink', text: fx('numberlink/janko/104_17x17.nlk') },
+    { name: 'Janko 139, 24x14, fill notouch', kind: 'numberlink', text: fx('numberlink/janko/139_24x14.nlk') },
+    { name: 'Arukone 128, 15x15, nikoli', kind: 'numberlink', text: fx('numberlink/arukone/128_15x15.nlk') },
+  ];
+  const limits = { limits: { timeMs: 30_000 } };
+  const out: GradeCase[] = [];
+  for (const c of cases) {
+    const plain: number[] = [], graded: number[] = [];
+    let last = null as ReturnType<typeof checkText> | null;
+    checkText(c.text, c.kind, { redundant: false, grade: true, gradeSteps: true, gradeTimeMs: 1000, control: limits });
+    for (let i = 0; i < runs; i++) {
+      let t = performance.now();
+      checkText(c.text, c.kind, { redundant: false, control: limits });
+      plain.push(performance.now() - t);
+      t = performance.now();
+      last = checkText(c.text, c.kind, { redundant: false, grade: true, gradeSteps: true, gradeTimeMs: 1000, control: limits });
+      graded.push(performance.now() - t);
+    }
+    out.push({
+      name: c.name, kind: c.kind, verdict: last!.verdict, grade: last!.grade ?? null,
+      plainMs: median(plain), gradedMs: median(graded),
+      ...(last!.gradeStopped ? { note: last!.gradeStopped.message } : {}),
+    });
+  }
+  return out;
+}
 
 export function benchUsage(root: string, runs: number): UsageCase[] {
   const base = readFileSync(join(root, 'test/fixtures/slitherlink/20x20_hard_01.slk'), 'utf8');

@@ -193,8 +193,10 @@ describe.skipIf(skipSuite('code-server'))('VS Code (code-server) end to end', ()
     // No errors or warnings: the status bar's problem counts are zero. One Information item: the
     // redundant-hint summary (how many can go together), which the Problems view lists.
     await expect.poll(async () => page.locator('.statusbar-item[id="status.problems"]').textContent(), { timeout: 60_000 }).toMatch(/^\D*0\D+0\D+1\D*$/);
-    // The status bar says how many hints are redundant and how many can go together.
-    await expect.poll(async () => status.first().textContent(), { timeout: 60_000 }).toMatch(/unique · \d+ redundant \((\d+|all) can go together\)/);
+    // The status bar says the difficulty grade, how many hints are redundant and how many can go together.
+    const grade = checkText(readFileSync(join(fixtures, SAMPLE), 'utf8'), 'slitherlink', { grade: true, redundant: false }).grade!;
+    const gradeWords = grade === 'needs search' ? 'grade: needs search' : `grade ${grade[0]!.toUpperCase()}${grade.slice(1)}`;
+    await expect.poll(async () => status.first().textContent(), { timeout: 60_000 }).toMatch(new RegExp(`unique · ${gradeWords} · \\d+ redundant \\((\\d+|all) can go together\\)`));
     // Besides the fade, each redundant hint is boxed (dashed) in the editor (a decoration's border
     // is drawn in the view overlays, behind the text).
     const boxed = () => page.locator('.editor-instance .view-overlays div').evaluateAll((els) =>
@@ -262,7 +264,8 @@ describe.skipIf(skipSuite('code-server'))('VS Code (code-server) end to end', ()
     await expect.poll(() => readFileSync(join(server!.workspace, SAMPLE), 'utf8').split('\n')[2], { timeout: 10_000 }).toBe('. 1 1 . 1 . . . . 1');
 
     // The preview follows: the same loop, now without redundant hints (the original puzzle is minimal).
-    await expect.poll(async () => frame.locator('svg[data-verdict="unique"]:not(.lp-stale) text.lp-hint').count(), { timeout: 60_000 })
+    // (On the first board: the grade's board beside it draws the hints too.)
+    await expect.poll(async () => frame.locator('svg[data-verdict="unique"]:not(.lp-stale) g.lp-board[data-panel="0"] text.lp-hint').count(), { timeout: 60_000 })
       .toBe(original.slice(2).join(' ').split(/\s+/).filter((t) => /^[0-4]$/.test(t)).length - 1);
     await expect.poll(async () => frame.locator('svg[data-verdict="unique"]:not(.lp-stale) text.lp-redundant').count(), { timeout: 60_000 }).toBe(0);
     expect(await frame.locator('svg line.lp-edge').count()).toBe(expectedEdges);
@@ -272,7 +275,7 @@ describe.skipIf(skipSuite('code-server'))('VS Code (code-server) end to end', ()
     await page.screenshot({ path: join(ROOT, 'test', 'artifacts', 'code-server-after-fix.png') });
 
     // Clicking a cell in the preview selects its text in the editor.
-    await frame.locator('rect.lp-cell[data-row="4"][data-col="2"]').click();
+    await frame.locator('g.lp-board[data-panel="0"] rect.lp-cell[data-row="4"][data-col="2"]').click();
     await expect.poll(async () => page.locator('.statusbar-item', { hasText: /Ln 7, Col [56]/ }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
     step('click in the preview revealed the cell');
 
@@ -324,7 +327,7 @@ describe.skipIf(skipSuite('code-server'))('VS Code (code-server) end to end', ()
     const quick = page.locator('.quick-input-widget input');
     await quick.waitFor({ timeout: 10_000 });
     await quick.fill(LOOP);
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: LOOP }).first().waitFor({ timeout: 10_000 });
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: LOOP }).first().waitFor({ timeout: 30_000 });
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await editorLines(page)).join('\n'), { timeout: 20_000 }).toContain('---');
     await page.locator('.editor-instance .monaco-editor .view-lines').first().click({ position: { x: 5, y: 5 } });
@@ -352,7 +355,7 @@ describe.skipIf(skipSuite('code-server'))('VS Code (code-server) end to end', ()
     expect(lines.slice(blockAt, blockAt + 9)).toEqual(original.slice(blockAt, blockAt + 9));
     // The checker agrees: unique, its loop is the drawn one, and no hint is redundant (minimal).
     await frame.locator('svg[data-verdict="unique"]:not(.lp-stale)').waitFor({ timeout: 60_000 });
-    await expect.poll(async () => frame.locator('svg text.lp-note').textContent(), { timeout: 30_000 }).toMatch(/is the solution/);
+    await expect.poll(async () => frame.locator(`${firstBoard} text.lp-note`).textContent(), { timeout: 30_000 }).toMatch(/is the solution/);
     expect(await frame.locator('svg line.lp-edge').count()).toBe(loopEdges);
     expect(await frame.locator('svg line.lp-intended-missing').count()).toBe(0);
     await expect.poll(async () => frame.locator('svg[data-verdict="unique"]:not(.lp-stale) text.lp-redundant').count(), { timeout: 60_000 }).toBe(0);
@@ -367,29 +370,77 @@ describe.skipIf(skipSuite('code-server'))('VS Code (code-server) end to end', ()
     // Draw in the preview: with "Draw loop" on, a click marks a cell inside the loop in the text.
     await frame.locator('#draw-loop').click();
     await expect.poll(async () => frame.locator('#draw-loop').getAttribute('aria-pressed')).toBe('true');
-    await frame.locator('rect.lp-cell[data-row="0"][data-col="1"]').click();
+    await frame.locator('g.lp-board[data-panel="0"] rect.lp-cell[data-row="0"][data-col="1"]').click();
     await expect.poll(async () => (await editorLines(page))[blockAt + 1], { timeout: 10_000 }).toBe('. x . . . . . .');
     await expect.poll(async () => frame.locator(`${firstBoard} line.lp-intended-edge`).count(), { timeout: 30_000 }).toBe(loopEdges + 2);
     step('a click in the preview drew a cell into the loop');
     await frame.locator('#draw-loop').click();
 
-    // Generate a puzzle into a new editor: a unique 6x6 Slitherlink.
+    // Generate a puzzle of a chosen difficulty into a new editor: a unique 8x8 Slitherlink, grade Tricky.
     await runCommand(page, 'Link Puzzles: Generate Puzzle');
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Slitherlink' }).first().waitFor({ timeout: 10_000 });
     await page.keyboard.press('Enter');
-    await page.locator('.quick-input-widget input').fill('6x6');
+    await page.locator('.quick-input-widget input').fill('8x8');
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget', { hasText: 'difficulty' }).waitFor({ timeout: 10_000 });
+    await page.locator('.quick-input-widget input').fill('Tricky');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: /^Tricky/ }).first().waitFor({ timeout: 10_000 });
     await page.keyboard.press('Enter');
     await page.locator('.quick-input-widget', { hasText: 'seed' }).waitFor({ timeout: 10_000 });
     await page.locator('.quick-input-widget input').fill('7');
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await editorLines(page)).join('\n'), { timeout: 60_000 }).toContain('# generator:');
     const generated = await editorLines(page);
-    expect(generated.filter((l) => /^[.0-4]( [.0-4]){5}$/.test(l)).length).toBe(6);
+    // The same puzzle as `linkpuzzle generate slitherlink 8x8 --seed 7 --grade tricky`.
+    expect(generated[0]).toBe('# generator: linkpuzzle generate slitherlink 8x8 --seed 7 --grade tricky');
+    expect(generated.filter((l) => /^[.0-4]( [.0-4]){7}$/.test(l)).length).toBe(8);
+    const generatedText = generated.join('\n') + '\n';
+    const want = checkText(generatedText, 'slitherlink', { grade: true, gradeSteps: true, redundant: false });
+    expect(want.grade).toBe('tricky');
     // The preview follows the new editor, and the checker finds the generated puzzle unique.
     await expect.poll(async () => frame.locator('#title').textContent(), { timeout: 30_000 }).toMatch(/^Untitled/);
     await frame.locator('svg[data-verdict="unique"]:not(.lp-stale)').waitFor({ timeout: 60_000 });
-    expect(await frame.locator('svg text.lp-hint').count()).toBe(generated.join(' ').split(/\s+/).filter((t) => /^[0-4]$/.test(t)).length);
-    step('generated a unique 6x6 Slitherlink into a new editor');
+    const firstBoardOf = frame.locator('svg g.lp-board[data-panel="0"]');
+    expect(await firstBoardOf.locator('text.lp-hint').count()).toBe(generated.join(' ').split(/\s+/).filter((t) => /^[0-4]$/.test(t)).length);
+    step('generated a unique 8x8 Tricky Slitherlink into a new editor');
+
+    // Issue 16: the grade in the status bar, the hover and the preview.
+    const graded = page.locator('.statusbar-item', { hasText: /unique · grade Tricky/ });
+    await graded.first().waitFor({ timeout: 60_000 });
+    step(`status bar: ${(await graded.first().textContent())?.trim()}`);
+    // The preview's grade board: the loop by the level that finds each edge, Tricky where it is needed.
+    const gradeBoard = frame.locator('svg g.lp-board[data-name="grade"]');
+    await gradeBoard.waitFor({ timeout: 30_000 });
+    const drawn = await gradeBoard.locator('line.lp-grade-edge').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-level')}:${e.getAttribute('data-edge')}`));
+    expect(new Set(drawn)).toEqual(new Set(want.gradeSteps!.flatMap((st) => st.edges.map((e) => `${st.level}:${e.join(',')}`))));
+    expect(drawn.filter((d) => d.startsWith('tricky:')).length).toBeGreaterThan(0);
+    expect(await gradeBoard.locator('text.lp-caption').textContent()).toContain('Grade: Tricky');
+    step(`the preview's grade board: ${drawn.length} edges, ${drawn.filter((d) => d.startsWith('tricky:')).length} found at Tricky`);
+    // Hover a cell next to an edge Tricky finds: the grade, and which level finds its sides.
+    const trickyEdge = want.gradeSteps!.find((st) => st.level === 'tricky')!.edges[0]!;
+    const [r1, c1, r2, c2] = trickyEdge;
+    const cell = r1 === r2 ? { row: Math.min(r1, 7), col: c1 } : { row: r1, col: Math.min(c1, 7) };
+    const gridLine = generated.findIndex((l) => /^[.0-4]( [.0-4]){7}$/.test(l)) + cell.row;
+    // Both boards in view for the picture: Fit, from the left edge (earlier steps scrolled the preview).
+    await frame.locator('#zoom-fit').click();
+    await frame.locator('#content').evaluate((e: HTMLElement) => { e.scrollLeft = 0; e.scrollTop = 0; });
+    await page.locator('.editor-instance .monaco-editor .view-lines', { hasText: /--grade\stricky/ }).first().click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Control+Home');
+    for (let i = 0; i < gridLine; i++) await page.keyboard.press('ArrowDown');
+    for (let i = 0; i < 2 * cell.col; i++) await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('Control+I');
+    const hover = page.locator('.monaco-hover', { hasText: /Grade: tricky/ });
+    await hover.first().waitFor({ timeout: 15_000 });
+    expect(await hover.first().textContent()).toMatch(/Where deduction finds this cell's sides of the solution: .*tricky \d/);
+    step('hover says the grade and where Tricky is needed');
+    await page.waitForFunction(() => [...document.querySelectorAll('.monaco-hover')].some((h: any) => h.offsetParent !== null && getComputedStyle(h).opacity === '1'));
+    await page.waitForTimeout(300);
+    // (A script's scroll, unlike a click, leaves the focus and so the hover where they are.)
+    await frame.locator('#content').evaluate((e: HTMLElement) => { e.scrollLeft = 0; e.scrollTop = 0; });
+    await page.waitForTimeout(200);
+    await screenshotFor(page, 'code-server-grade.png', 'grade.png');
+    await page.keyboard.press('Escape');
   }, 600_000);
 
   it('after a reload, the preview follows the puzzle opened while the extension starts', async () => {
@@ -407,7 +458,7 @@ describe.skipIf(skipSuite('code-server'))('VS Code (code-server) end to end', ()
       await input.fill(name);
       // Click the file's row: Enter could take a row of the list from before the filter applied.
       const row = page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
-      await row.waitFor({ timeout: 10_000 });
+      await row.waitFor({ timeout: 30_000 });
       await row.click();
     };
     await quickOpen(A);
@@ -496,7 +547,7 @@ describe.skipIf(skipSuite('code-server'))('VS Code (code-server) end to end', ()
     await input.waitFor({ timeout: 10_000 });
     await input.fill(HONEY);
     const row = page.locator('.quick-input-list .monaco-list-row', { hasText: HONEY }).first();
-    await row.waitFor({ timeout: 10_000 });
+    await row.waitFor({ timeout: 30_000 });
     await row.click();
     await expect.poll(async () => (await editorLines(page)).join('\n'), { timeout: 20_000 }).toContain('# grid: honeycomb 10x10');
     step(`${HONEY} open`);
@@ -543,9 +594,9 @@ describe.skipIf(skipSuite('code-server'))('VS Code (code-server) end to end', ()
     await page.keyboard.press('Control+P');
     await input.waitFor({ timeout: 10_000 });
     await input.fill(HONEY);
-    await row.waitFor({ timeout: 10_000 });
+    await row.waitFor({ timeout: 30_000 });
     await row.click();
-    await page.locator('.editor-instance .monaco-editor .view-lines', { hasText: /honeycomb/ }).first().waitFor({ timeout: 10_000 });
+    await page.locator('.editor-instance .monaco-editor .view-lines', { hasText: /honeycomb/ }).first().waitFor({ timeout: 30_000 });
     await expect.poll(async () => frame.locator('#title').textContent().catch(() => null), { timeout: 30_000 }).toBe(HONEY);
     await svg.waitFor({ timeout: 30_000 });
     await screenshotFor(page, 'code-server-honeycomb.png', 'screenshot-honeycomb.png');

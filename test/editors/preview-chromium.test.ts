@@ -14,7 +14,7 @@ import type { Puzzle } from '../../server/src/model/puzzle';
 import { parseNumberlink, parseSlitherlink } from '../../server/src/parse/index';
 import { makeLattice, TILINGS } from '../../server/src/model/lattice';
 import { tilingPicture } from '../../server/src/model/latticePicture';
-import { PATH_COLORS, renderSvg } from '../../client/src/render';
+import { labelColors as labelColorsOf, PATH_COLORS, renderSvg } from '../../client/src/render';
 import type { HostMessage } from '../../client/src/previewHtml';
 import { formatCount, statusText } from '../../client/src/summary';
 import { DARK_THEME, LIGHT_THEME } from './chromium';
@@ -630,6 +630,81 @@ describe.skipIf(skip)('preview layout in Chromium', () => {
     await page.screenshot({ path: join(artifacts, 'preview-ambiguity-map-alone.png') });
     await button.click();
     expect(await shown()).toEqual(['0']);
+    await page.close();
+  });
+
+  it('shows the difficulty grade as a second board: each level in its own theme colour with a tooltip, the stall shaded, in light and dark', async () => {
+    const page = await openPreview(undefined, { viewport: { width: 1500, height: 800 } });
+    const cases = [
+      { file: 'sq10-t-01.slk', text: readFileSync(join(root, 'test', 'fixtures', 'slitherlink', 'loopy-graded', 'sq10-t-01.slk'), 'utf8'), kind: 'slitherlink' as const },
+      { file: '21_6x6.slk', text: readFileSync(join(root, 'test', 'fixtures', 'slitherlink', '21_6x6.slk'), 'utf8'), kind: 'slitherlink' as const },
+      { file: '001_8x8.nlk', text: readFileSync(join(root, 'test', 'fixtures', 'numberlink', 'janko', '001_8x8.nlk'), 'utf8'), kind: 'numberlink' as const },
+    ];
+    const levelVars = ['--vscode-charts-blue', '--vscode-charts-green', '--vscode-charts-orange', '--vscode-charts-red'];
+    for (const theme of [DARK_THEME, LIGHT_THEME]) {
+      await paint(page, theme);
+      for (const c of cases) {
+        const result = checkText(c.text, c.kind, { grade: true, gradeSteps: true, redundant: false });
+        const puzzle = c.kind === 'slitherlink' ? parseSlitherlink(c.text).puzzle! : parseNumberlink(c.text).puzzle!;
+        await deliver(page, message(c.file, renderSvg(puzzle as Puzzle, result), { ...result }));
+        const boards = page.locator('#board svg g.lp-board');
+        expect(await boards.count(), c.file).toBe(2);
+        const grade = boards.nth(1);
+        expect(await grade.getAttribute('data-name')).toBe('grade');
+        const drawn = await grade.locator('line.lp-grade-edge').evaluateAll((els) => els.map((e) => ({
+          level: e.getAttribute('data-level'), stroke: getComputedStyle(e).stroke, title: e.querySelector('title')?.textContent ?? '',
+        })));
+        expect(drawn.length, c.file).toBe(result.gradeSteps!.reduce((n, st) => n + st.edges.length, 0));
+        // Each level in its theme colour, the colours of different levels told apart.
+        const colours = await Promise.all(levelVars.map((v) => themeColour(page, v)));
+        expect(new Set(colours).size).toBe(4);
+        result.gradeSteps!.forEach((st, k) => {
+          for (const d of drawn.filter((x) => x.level === st.level)) {
+            expect(d.stroke, `${c.file} ${st.level}`).toBe(colours[k]);
+            expect(d.title).toBe(`found at ${st.level}`);
+          }
+        });
+        if (result.grade === 'needs search') {
+          const cells = grade.locator('rect.lp-stuck-cell');
+          expect(await cells.count()).toBe(result.stuck!.cells.length);
+          expect(await cells.first().evaluate((e) => getComputedStyle(e).fill)).toBe(await themeColour(page, '--vscode-editor-findMatchHighlightBackground'));
+          expect(await grade.locator('line.lp-stuck-edge').count()).toBe(result.stuck!.edges.length);
+          // The shading lets clicks through to the cell (reveal its text).
+          expect(await cells.first().evaluate((e) => getComputedStyle(e).pointerEvents)).toBe('none');
+        }
+        expect((await probe(page)).violations, c.file).toEqual([]);
+        await page.screenshot({ path: join(artifacts, `preview-grade-${c.file.replace(/\W+/g, '-')}-${theme === DARK_THEME ? 'dark' : 'light'}.png`) });
+      }
+    }
+    await page.close();
+  });
+
+  it('draws each Numberlink cell\'s label shares on the ambiguity map: the majority label in its colour, every count in the tooltip', async () => {
+    // Arukone 12 without one endpoint pair's constraint would be too many; a small puzzle of a few solutions.
+    const text = '# rule: notouch\n4 3\nA..A\n.B..\n..B.\n';
+    const result = checkText(text, 'numberlink', { usage: true });
+    expect(result.verdict).toBe('multiple');
+    expect(result.usage!.cells!.length).toBeGreaterThan(0);
+    const puzzle = parseNumberlink(text).puzzle!;
+    const page = await openPreview(undefined, { viewport: { width: 1500, height: 700 } });
+    await deliver(page, message('shares.nlk', renderSvg(puzzle, result), result));
+    const map = page.locator('#board svg g.lp-board[data-name="ambiguity map"]');
+    const cells = await map.locator('g.lp-usage-cell').evaluateAll((els) => els.map((e) => ({
+      row: Number(e.getAttribute('data-row')), col: Number(e.getAttribute('data-col')),
+      title: e.querySelector('title')?.textContent ?? '', label: e.querySelector('text')?.textContent ?? '',
+      fill: getComputedStyle(e.querySelector('text')!).fill,
+    })));
+    const colors = labelColorsOf(puzzle.labels);
+    for (const c of cells) {
+      const u = result.usage!.cells!.find((x) => x.cell[0] === c.row && x.cell[1] === c.col)!;
+      const top = [...u.labels].sort((a, b) => Number(b.count) - Number(a.count))[0]!;
+      expect(c.label).toBe(top.label);
+      expect(c.title.startsWith(`label ${top.label} in ${top.count} of ${result.usage!.of} solutions`)).toBe(true);
+      expect(c.fill).toBe(await themeColour(page, PATH_COLORS[colors[puzzle.labels.indexOf(top.label)]!]!.variable));
+    }
+    expect(cells.length).toBe(result.usage!.cells!.filter((x) => puzzle.cells[x.cell[0] * puzzle.cols + x.cell[1]]! < 0).length);
+    expect((await probe(page)).violations).toEqual([]);
+    await page.screenshot({ path: join(artifacts, 'preview-map-cells.png') });
     await page.close();
   });
 

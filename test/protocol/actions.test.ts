@@ -142,4 +142,54 @@ describe('hover', () => {
     const h2 = await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 1 + end[0], character: end[1] } });
     expect(h2.contents.value).toContain('Endpoint **A**');
   });
+
+  it('the difficulty grade: the puzzle\'s level, and around a cell which level finds its part or that deduction stalls there', async () => {
+    const cases = [
+      { name: 'tricky.slk', file: 'test/fixtures/slitherlink/loopy-graded/sq10-t-01.slk', kind: 'slitherlink', what: 'side' },
+      { name: 'stalls.slk', file: 'test/fixtures/slitherlink/21_6x6.slk', kind: 'slitherlink', what: 'side' },
+      { name: 'probing.nlk', file: 'test/fixtures/numberlink/janko/001_8x8.nlk', kind: 'numberlink', what: 'link' },
+    ];
+    for (const c of cases) {
+      const uri = `file:///a/grade-${c.name}`;
+      const text = readFileSync(join(root, c.file), 'utf8');
+      client.open(uri, c.kind, text);
+      await client.settled(uri, 1);
+      const expected = checkText(text, c.kind as 'slitherlink', { grade: true, gradeSteps: true, redundant: false });
+      // The published result carries the grade and the steps the preview draws, as the check makes them.
+      const changed = await client.waitFor('linkpuzzle/resultChanged', (p) => p.uri === uri && p.result.grade !== undefined);
+      expect(changed.params.result.grade, c.name).toBe(expected.grade);
+      expect(changed.params.result.gradeSteps, c.name).toEqual(expected.gradeSteps);
+      const lines = text.split('\n');
+      const first = lines.findIndex((l) => /^[.\d\w]/.test(l) && !/^\d+ \d+$/.test(l));
+      const charOf = (col: number) => (c.kind === 'slitherlink' && / /.test(lines[first]!) ? 2 * col : col);
+      const key = (e: number[]) => e.join(',');
+      const found = new Map(expected.gradeSteps!.flatMap((s) => s.edges.map((e) => [key(e), s.level] as const)));
+      const open = new Set((expected.stuck?.edges ?? []).map(key));
+      let stalls = 0, credited = 0;
+      for (let row = 0; row < Math.min(6, expected.rows); row++) {
+        for (let col = 0; col < Math.min(6, expected.cols); col++) {
+          const h = await client.request('textDocument/hover', { textDocument: { uri }, position: { line: first + row, character: charOf(col) } });
+          const md: string = h.contents.value;
+          expect(md, `${c.name} (${row}, ${col})`).toContain(expected.grade === 'needs search' ? 'Grade: **needs search**' : `Grade: **${expected.grade}**`);
+          const around = c.kind === 'slitherlink'
+            ? [[row, col, row, col + 1], [row + 1, col, row + 1, col + 1], [row, col, row + 1, col], [row, col + 1, row + 1, col + 1]]
+            : [[row, col - 1, row, col], [row, col, row, col + 1], [row - 1, col, row, col], [row, col, row + 1, col]];
+          const levels = new Map<string, number>();
+          for (const e of around) { const l = found.get(key(e)); if (l) levels.set(l, (levels.get(l) ?? 0) + 1); }
+          if (levels.size > 0) {
+            credited++;
+            const order = expected.gradeSteps!.map((s) => s.level).filter((l) => levels.has(l));
+            expect(md).toContain(`Where deduction finds this cell's ${c.what}s of the solution: ${order.map((l) => `${l} ${levels.get(l)}`).join(', ')}.`);
+          } else expect(md).not.toContain('Where deduction finds');
+          const n = around.filter((e) => open.has(key(e))).length;
+          if (n > 0) {
+            stalls++;
+            expect(md).toContain(`Deduction stalls here: ${n} of its ${c.what}s stay open.`);
+          }
+        }
+      }
+      expect(credited, c.name).toBeGreaterThan(0);
+      if (expected.grade === 'needs search') expect(stalls, c.name).toBeGreaterThan(0);
+    }
+  });
 });

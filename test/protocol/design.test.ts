@@ -360,6 +360,20 @@ describe('linkpuzzle.generate', () => {
     expect(allowed.text).toBe(cli);
   });
 
+  it('slitherlink with a grade: the text linkpuzzle generate --grade prints, of that grade', async () => {
+    const r = await command('linkpuzzle.generate', { kind: 'slitherlink', rows: 7, cols: 7, seed: 3, grade: 'tricky' });
+    expect(r.grade).toBe('tricky');
+    expect(r.text).toMatch(/^# generator: linkpuzzle generate slitherlink 7x7 --seed 3 --grade tricky\n/);
+    const cli = execFileSync(process.execPath, [join(root, 'dist/cli.js'), 'generate', 'slitherlink', '7x7', '--seed', '3', '--grade', 'tricky'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    expect(r.text).toBe(cli);
+    const check = checkText(r.text, 'slitherlink', { redundant: false, grade: true });
+    expect(check.verdict).toBe('unique');
+    expect(check.grade).toBe('tricky');
+    expect((await command('linkpuzzle.generate', { kind: 'slitherlink', rows: 5, cols: 5, grade: 'extreme' })).error).toBe('grade must be easy, normal, tricky, hard, not "extreme"');
+    expect((await command('linkpuzzle.generate', { kind: 'numberlink', rows: 5, cols: 5, grade: 'easy' })).error).toBe('grade is for slitherlink');
+    expect((await command('linkpuzzle.generate', { kind: 'slitherlink', rows: 5, cols: 5, grade: 'easy', density: 0.3 })).error).toMatch(/^grade and density do not go together/);
+  });
+
   it('clear errors for sizes and options it cannot take', async () => {
     // the sizes of linkpuzzle generate and of the client's input box (protocol-types.ts)
     expect((await command('linkpuzzle.generate', { kind: 'slitherlink', rows: 0, cols: 0 })).error).toBe('the width must be a whole number from 2 to 60 (got 0)');

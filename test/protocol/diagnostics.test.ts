@@ -172,6 +172,26 @@ describe('push diagnostics', () => {
     expect(changed.params.result.usage.of).toBe(expected.count);
   });
 
+  it('Numberlink: the verdict goes out before the grade, which follows in a phase of its own', async () => {
+    const text = readFileSync(join(root, 'test/fixtures/numberlink/janko/001_8x8.nlk'), 'utf8');
+    const uri = uriOf('graded-later.nlk');
+    const mark = client.events.length;
+    client.open(uri, 'numberlink', text);
+    const graded = await client.waitFor('linkpuzzle/resultChanged', (p) => p.uri === uri && p.result.grade !== undefined, 60_000, mark);
+    const results = client.events.slice(mark).filter((e) => e.method === 'linkpuzzle/resultChanged' && e.params.uri === uri).map((e) => e.params.result);
+    const first = results[0];
+    expect(first.verdict).toBe('unique');
+    expect(first.grade).toBeUndefined();
+    expect(first.extrasPending).toBe(true);
+    const expected = checkText(text, 'numberlink', { grade: true, gradeSteps: true });
+    expect(graded.params.result.grade).toBe('probing');
+    expect(graded.params.result.gradeSteps).toEqual(expected.gradeSteps);
+    expect(graded.params.result.extrasPending).toBeUndefined();
+    // The status the client shows follows the last result (the status bar reads its grade).
+    const status = client.events.slice(mark).filter((e) => e.method === 'linkpuzzle/status' && e.params.uri === uri && e.params.state === 'done');
+    expect(status.length).toBeGreaterThanOrEqual(2);
+  });
+
   it('Numberlink: a unique solution that leaves cells empty is not good (Warning)', async () => {
     const uri = uriOf('notgood.nlk');
     client.open(uri, 'numberlink', fixture('notgood.nlk'));

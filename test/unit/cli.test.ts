@@ -223,6 +223,30 @@ describe('linkpuzzle check --json', () => {
     expect(run(['solve', '--grade', easy]).status).toBe(2);
   });
 
+  it('--grade grades a unique Numberlink under its rule, with stuck links (between cells) for needs search', () => {
+    const fx = join(root, 'test', 'fixtures', 'numberlink');
+    const local = join(fx, 'flow', 'regular_5x5_01.nlk'), probing = join(fx, 'janko', '001_8x8.nlk');
+    const stalls = join(fx, 'janko', '104_17x17.nlk'), ambiguous = join(fx, 'janko', '156_14x14.nlk');
+    const { status, entries } = json(['--grade', local, probing, stalls, ambiguous]);
+    expect(status).toBe(0);
+    for (const e of entries) expectShape(e);
+    expect(entries.map((e) => e.grade)).toEqual(['local', 'probing', 'needs search', undefined]);
+    expect(entries.map((e) => e.rule)).toEqual(['fill notouch', 'fill notouch', 'fill notouch', 'fill notouch']);
+    // The preview's per-level links are the language server's, not the JSON's.
+    expect(entries[0].gradeSteps).toBeUndefined();
+    const stuck = entries[2].stuck as { edges: number[][]; cells: { row: number; col: number }[] };
+    // Links join neighbouring cells, inside the grid; the cells listed are their ends.
+    for (const [r1, c1, r2, c2] of stuck.edges) {
+      expect(Math.abs(r1 - r2) + Math.abs(c1 - c2)).toBe(1);
+      expect(Math.max(r1, r2)).toBeLessThan(17);
+      expect(Math.max(c1, c2)).toBeLessThan(17);
+    }
+    expect(new Set(stuck.cells.map((c) => `${c.row},${c.col}`))).toEqual(new Set(stuck.edges.flatMap(([a, b, c, d]) => [`${a},${b}`, `${c},${d}`])));
+    const table = run(['check', '--grade', local, stalls]);
+    expect(table.stdout.split('\n').find((l) => l.includes('regular_5x5_01'))).toMatch(/local$/);
+    expect(table.stdout).toMatch(/needs search: deduction with probing leaves \d+ links open, around cells/);
+  });
+
   it('lists redundant hints as 0-based cells and leaves them out with --no-redundant', () => {
     // 1×2 cells "3 3": of the three loops (left square, right square, the rectangle) only the
     // rectangle gives both cells 3 sides. Without either 3 the other still excludes both squares

@@ -4,6 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { GENERATE_GRADES } from '../../server/src/protocol-types';
+import { SLITHERLINK_DIFFICULTIES } from '../../client/src/designInput';
 import { checkText } from '../../server/src/analysis/check';
 import { generateGradedSlitherlink, gradedText } from '../../server/src/design/gradedGenerate';
 import { Grid } from '../../server/src/model/grid';
@@ -36,6 +38,11 @@ describe('generate --grade', () => {
         expect(text!.split('\n')[0]).toBe(`# generator: linkpuzzle generate slitherlink 7x8 --seed ${seed} --grade ${level}`);
       }
     }
+  });
+
+  it('the language server and the client offer exactly these levels (protocol-types GENERATE_GRADES)', () => {
+    expect([...GENERATE_GRADES]).toEqual([...LEVELS]);
+    expect(SLITHERLINK_DIFFICULTIES.map((d) => d.grade)).toEqual([undefined, ...LEVELS]);
   });
 
   it('the same seed gives the same puzzle', () => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { runJob } from '../../server/src/worker/run';
 import { forgetSession } from '../../server/src/worker/sessions';
 import { parseStats } from '../../server/src/worker/parsed';
-import { needsMore, needsTogether, wantsConflicts, wantsSuggestions } from '../../server/src/genres/extras';
+import { needsGrade, needsMore, needsTogether, wantsConflicts, wantsSuggestions } from '../../server/src/genres/extras';
 import { GENRES, genreOf, genreOfPath } from '../../server/src/genres/index';
 import type { Analysis, JobOptions } from '../../server/src/worker/protocol';
 import type { PuzzleKind } from '../../server/src/model/puzzle';
@@ -50,6 +50,17 @@ describe('genre extras', () => {
         expect(full.result.redundant !== undefined, what).toBe(genreOf(kind).extras.redundantHints && redundant && verdict === 'unique');
         // Phase 3 only where there are redundant hints to take together.
         expect(needsTogether(kind, options, full), what).toBe(kind === 'slitherlink' && redundant && verdict === 'unique');
+        // The grade: with the check where it takes milliseconds, else a job of its own that gives it.
+        const graded = genreOf(kind).extras.grade === 'with the check';
+        expect(full.result.grade !== undefined, what).toBe(graded && verdict === 'unique');
+        expect(needsGrade(kind, full), what).toBe(!graded && verdict === 'unique');
+        if (needsGrade(kind, full)) {
+          const out = runJob({ type: 'grade', kind, text, options }, {});
+          if (out.type !== 'grade') throw new Error('not a grade');
+          const after = { ...full, result: { ...full.result, ...out.grade } };
+          expect(after.result.grade, what).toBeDefined();
+          expect(needsGrade(kind, after), what).toBe(false);
+        }
       }
     });
   }

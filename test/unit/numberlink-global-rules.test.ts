@@ -8,6 +8,7 @@ import { makeInstance, type NumberlinkInstance } from '../../server/src/numberli
 import { buildNumberlinkZdd, type NumberlinkZdd } from '../../server/src/numberlink/solve';
 import { deduce } from '../../server/src/numberlink/deduce';
 import { bruteSolve } from './numberlink-brute';
+import { grid } from './numberlink-grid';
 import { randomCells, rng, walkCells } from './numberlink-random';
 
 const RULES = [
@@ -16,17 +17,6 @@ const RULES = [
   { fill: false, notouch: true },
   { fill: true, notouch: true },
 ];
-
-function grid(rows: string[]): NumberlinkInstance {
-  const labels = new Map<string, number>();
-  const cells = new Int32Array(rows.length * rows[0].length).fill(-1);
-  rows.join('').split('').forEach((ch, v) => {
-    if (ch === '.') return;
-    if (!labels.has(ch)) labels.set(ch, labels.size);
-    cells[v] = labels.get(ch)!;
-  });
-  return makeInstance(rows.length, rows[0].length, cells, labels.size);
-}
 
 /** Every solution as its sorted graph edges (for families small enough to list). */
 function solutions(nz: NumberlinkZdd): string[] {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseNumberlink, parseSlitherlink } from '../../server/src/parse/index';
 import { previewHtml, newNonce } from '../../client/src/previewHtml';
 import { puzzleSignature } from '../../client/src/signature';
-import { formatCount, formatMs, redundancySentence, redundancyText, statusText, verdictIcon } from '../../client/src/summary';
+import { formatCount, formatMs, gradeSentence, gradeText, redundancySentence, redundancyText, statusText, verdictIcon } from '../../client/src/summary';
 
 describe('status texts', () => {
   it('says verdict, count and time', () => {
@@ -43,6 +43,19 @@ describe('status texts', () => {
     expect(redundancyText({ verdict: 'unique', redundant: cells(1), redundantTogether: cells(1) })).toBe('1 redundant');
     expect(redundancyText({ verdict: 'multiple', redundant: cells(3) })).toBe('');
     expect(statusText(done)).toBe('unique · 1.20 s');
+  });
+
+  it('says the difficulty grade of a unique puzzle, beside the redundant hints', () => {
+    const done = { uri: 'u', state: 'done' as const, verdict: 'unique' as const, count: '1', ms: 12 };
+    const tricky = { verdict: 'unique' as const, grade: 'tricky', redundant: [{ row: 0, col: 0 }, { row: 1, col: 1 }], redundantTogether: [{ row: 0, col: 0 }] };
+    expect(statusText(done, tricky)).toBe('unique · grade Tricky · 2 redundant (1 can go together) · 12 ms');
+    expect(statusText(done, { verdict: 'unique', grade: 'probing' })).toBe('unique · grade Probing · 12 ms');
+    expect(statusText(done, { verdict: 'unique', grade: 'needs search' })).toBe('unique · grade: needs search · 12 ms');
+    expect(gradeText({ verdict: 'multiple', grade: 'easy' })).toBe('');
+    expect(gradeText({ verdict: 'unique' })).toBe('');
+    expect(gradeSentence(tricky)).toMatch(/^Difficulty grade: Tricky, the lowest level of deduction that finishes it/);
+    expect(gradeSentence({ verdict: 'unique', grade: 'needs search' })).toMatch(/^Difficulty grade: needs search\. Deduction alone does not finish it/);
+    expect(gradeSentence({ verdict: 'unique', gradeStopped: { message: 'grade not found: probing stopped after 1000 ms' } })).toBe('Difficulty grade not found: probing stopped after 1000 ms.');
   });
 
   it('groups the digits of counts past 2^53 exactly', () => {

@@ -11,7 +11,8 @@ import type { CheckResult, PathSolution } from '../../server/src/analysis/result
 import { checkSlitherlink } from '../../server/src/analysis/slitherlink';
 import { findSuggestions } from '../../server/src/design/suggestions';
 import type { NumberlinkPuzzle, SlitherlinkPuzzle } from '../../server/src/model/puzzle';
-import { CELL, GAP, NAMED_LABEL_COLORS, PAD, PATH_COLORS, PATH_COLOR_VARS, TEXT_WIDTH, labelColors, renderSvg, textWidth, wrapText } from '../../client/src/render';
+import { CELL, GAP, GRADE_COLORS, NAMED_LABEL_COLORS, PAD, PATH_COLORS, PATH_COLOR_VARS, TEXT_WIDTH, labelColors, renderSvg, textWidth, wrapText } from '../../client/src/render';
+import { checkText } from '../../server/src/analysis/check';
 
 const dir = join(__dirname, '..', 'fixtures', 'preview');
 interface Answer { file: string; kind: string; rows: number; cols: number; inside?: string[]; official?: string }
@@ -74,6 +75,13 @@ function pathsFromOfficial(p: NumberlinkPuzzle, official: string): PathSolution 
 
 function result(kind: 'slitherlink' | 'numberlink', rows: number, cols: number, extra: Partial<CheckResult>): CheckResult {
   return { kind, rows, cols, verdict: 'unique', count: '1', errors: [], ms: 1, ...extra };
+}
+
+/** The text of captions and notes, their wrapped lines joined by spaces. */
+function words(svg: string): string {
+  return [...svg.matchAll(/<text class="lp-(?:caption|note)[^"]*"[^>]*>(.*?)<\/text>/g)]
+    .map((m) => [...m[1].matchAll(/<tspan[^>]*>([^<]*)<\/tspan>/g)].map((t) => t[1]).join(' '))
+    .join('\n').replace(/&#39;/g, "'");
 }
 
 /** Attributes of every element with the given class in our own SVG output. */
@@ -319,6 +327,116 @@ describe('renderSvg: the ambiguity map', () => {
     expect(lines[1]['stroke-opacity']).toBe('1');
     expect(lines[0].class).not.toContain('lp-usage-all');
     expect([lines[0].x1, lines[0].y1, lines[0].x2, lines[0].y2].map(Number)).toEqual([CELL / 2, CELL / 2, CELL * 1.5, CELL / 2]);
+  });
+});
+
+describe('renderSvg: Numberlink cells on the ambiguity map', () => {
+  it('up to 5,000 solutions: each cell\'s majority label, faded by its share, every label\'s count in the tooltip', () => {
+    // A's path runs straight along the top or around through the bottom row: 2 solutions
+    // (without notouch also the two that touch themselves).
+    const text = '# rule: notouch\n3 2\nA.A\n...\n';
+    const r = checkText(text, 'numberlink', { usage: true });
+    expect(r.count).toBe('2');
+    expect(r.usage!.cells).toBeDefined();
+    const p = parseNumberlink(text).puzzle!;
+    const map = renderSvg(p, r).split('<g class="lp-board"')[3];
+    const marks = [...map.matchAll(/<g class="lp-usage-cell" data-row="(\d+)" data-col="(\d+)">(.*?)<\/g>/g)];
+    // Every cell without a label is used by A in 1 of the 2 solutions.
+    expect(marks.map((m) => `${m[1]},${m[2]}`).sort()).toEqual(['0,1', '1,0', '1,1', '1,2']);
+    for (const m of marks) {
+      expect(m[3]).toContain('<title>label A in 1 of 2 solutions; empty in 1</title>');
+      expect(m[3]).toMatch(/<text class="lp-usage-label lp-color-\d+"[^>]*>A<\/text>/);
+      expect(Number(/fill-opacity="([\d.]+)"/.exec(m[3])![1])).toBeCloseTo(0.08 + 0.3 * 0.5, 3);
+    }
+    expect(words(map)).toContain('Cells: the label most solutions put there');
+    // Endpoints keep their own label: no mark.
+    expect(marks.some((m) => m[1] === '0' && (m[2] === '0' || m[2] === '2'))).toBe(false);
+  });
+
+  it('past 5,000 solutions (links only): how many solutions use each cell, exactly from its links, and says labels are not counted', () => {
+    const p = parseNumberlink('3 2\nA.A\n...\n').puzzle!;
+    const s1: PathSolution = { labels: ['A'], paths: [[[0, 0], [0, 1], [0, 2]]] };
+    const s2: PathSolution = { labels: ['A'], paths: [[[0, 0], [1, 0], [1, 1], [1, 2], [0, 2]]] };
+    const e = (a: number, b: number, c: number, d: number): [number, number, number, number] => [a, b, c, d];
+    const usage = {
+      of: '2',
+      edges: [{ edge: e(0, 0, 0, 1), count: '1' }, { edge: e(0, 1, 0, 2), count: '1' }, { edge: e(0, 0, 1, 0), count: '1' },
+        { edge: e(1, 0, 1, 1), count: '1' }, { edge: e(1, 1, 1, 2), count: '1' }, { edge: e(0, 2, 1, 2), count: '1' }],
+    };
+    const svg = renderSvg(p, result('numberlink', 2, 3, { verdict: 'multiple', count: '2', rule: 'nikoli', solution: s1, secondSolution: s2, usage }));
+    const map = svg.split('<g class="lp-board"')[3];
+    const titles = [...map.matchAll(/<g class="lp-usage-cell" data-row="(\d+)" data-col="(\d+)">.*?<title>([^<]*)<\/title>/g)];
+    expect(titles).toHaveLength(4);
+    for (const t of titles) expect(t[3]).toBe('used in 1 of 2 solutions, empty in 1 (which label: counted only up to 5,000 solutions)');
+    expect(words(map)).toContain('which label is counted only up to 5,000 solutions');
+    expect(map).not.toContain('lp-usage-label');
+  });
+});
+
+describe('renderSvg: the difficulty grade', () => {
+  const fx = join(__dirname, '..', 'fixtures');
+  const key = (e: readonly number[]) => e.join(',');
+
+  it('a graded Slitherlink gets a second board: the loop by the level that finds each edge, the legend below', () => {
+    const text = readFileSync(join(fx, 'slitherlink', 'loopy-graded', 'sq10-t-01.slk'), 'utf8');
+    const r = checkText(text, 'slitherlink', { grade: true, gradeSteps: true, redundant: false });
+    expect(r.grade).toBe('tricky');
+    const svg = renderSvg(parseSlitherlink(text).puzzle!, r);
+    expect(svg).toContain('data-panels="2"');
+    const boards = svg.split('<g class="lp-board"').slice(1);
+    expect(boards[1]).toContain('data-name="grade"');
+    expect(words(boards[1])).toContain('Grade: Tricky');
+    expect(words(boards[1])).toContain('Found at: easy blue, normal green, tricky orange');
+    const lines = elements(boards[1], 'line', 'lp-grade-edge');
+    // Every loop edge once, in the class of its level; some at each level up to tricky.
+    expect(new Set(lines.map((l) => l['data-edge']))).toEqual(new Set((r.solution as { edges: number[][] }).edges.map(key)));
+    expect(lines).toHaveLength((r.solution as { edges: number[][] }).edges.length);
+    for (const [k, level] of ['easy', 'normal', 'tricky'].entries()) {
+      const at = lines.filter((l) => l['data-level'] === level);
+      for (const l of at) expect(l.class.split(' ')).toContain(`lp-grade-${k}`);
+      // The replay credits Tricky where it is needed, easy with what follows.
+      if (level !== 'normal') expect(at.length, level).toBeGreaterThan(0);
+    }
+    expect(lines.filter((l) => l['data-level'] === 'tricky').length).toBeLessThan(lines.filter((l) => l['data-level'] === 'easy').length);
+    // The first board is the solution as before.
+    expect(elements(boards[0], 'line', 'lp-grade-edge')).toHaveLength(0);
+    expect(elements(boards[0], 'line', 'lp-edge').length).toBe(lines.length);
+  });
+
+  it('needs search: the cells where deduction stalls shaded, the edges it leaves open dashed', () => {
+    const text = readFileSync(join(fx, 'slitherlink', '21_6x6.slk'), 'utf8');
+    const r = checkText(text, 'slitherlink', { grade: true, gradeSteps: true, redundant: false });
+    expect(r.grade).toBe('needs search');
+    const board = renderSvg(parseSlitherlink(text).puzzle!, r).split('<g class="lp-board"')[2];
+    expect(words(board)).toContain('Grade: needs search');
+    expect(elements(board, 'rect', 'lp-stuck-cell').map((c) => c['data-cell']).sort()).toEqual(r.stuck!.cells.map((c) => `${c.row},${c.col}`).sort());
+    expect(elements(board, 'line', 'lp-stuck-edge').map((l) => l['data-edge'])).toEqual(r.stuck!.edges.map(key));
+    expect(words(board)).toContain(`Dashed: the ${r.stuck!.edges.length} edges deduction leaves open`);
+  });
+
+  it('a graded Numberlink: its links by level between cell centres', () => {
+    const text = readFileSync(join(fx, 'numberlink', 'janko', '001_8x8.nlk'), 'utf8');
+    const r = checkText(text, 'numberlink', { grade: true, gradeSteps: true });
+    expect(r.grade).toBe('probing');
+    const p = parseNumberlink(text).puzzle!;
+    const board = renderSvg(p, r).split('<g class="lp-board"')[2];
+    expect(words(board)).toContain('Grade: Probing · links by the level that finds them');
+    const lines = elements(board, 'line', 'lp-grade-edge');
+    const links = (r.solution as PathSolution).paths.flatMap((path) => path.slice(1).map((c, i) => key([...path[i], ...c].length ? [path[i], c].sort((a, b) => a[0] - b[0] || a[1] - b[1]).flat() : [])));
+    expect(new Set(lines.map((l) => l['data-edge']))).toEqual(new Set(links));
+    const [r1, c1, r2, c2] = lines[0]['data-edge'].split(',').map(Number);
+    expect([lines[0].x1, lines[0].y1, lines[0].x2, lines[0].y2].map(Number)).toEqual([c1 * CELL + CELL / 2, r1 * CELL + CELL / 2, c2 * CELL + CELL / 2, r2 * CELL + CELL / 2]);
+  });
+
+  it('no grade, no board: a stale or ungraded unique result draws one board', () => {
+    const text = readFileSync(join(fx, 'slitherlink', 'loopy-graded', 'sq10-e-01.slk'), 'utf8');
+    const r = checkText(text, 'slitherlink', { redundant: false });
+    expect(renderSvg(parseSlitherlink(text).puzzle!, r)).toContain('data-panels="1"');
+  });
+
+  it('one class per level colour, in the stylesheet', () => {
+    const css = readFileSync(join(__dirname, '..', '..', 'client', 'media', 'preview.css'), 'utf8');
+    GRADE_COLORS.forEach((c, i) => expect(css).toContain(`.lp-grade-${i} { stroke: var(${c.variable}); }`));
   });
 });
 

@@ -5,7 +5,7 @@ import { Grid } from '../../server/src/model/grid';
 import { loopProblem } from '../../server/src/model/loop';
 import { parseSlitherlink } from '../../server/src/parse/index';
 import { deduce, OFF, ON, UNKNOWN, type DeduceOptions } from '../../server/src/slitherlink/deduce';
-import { GRADES, gradeSlitherlink, LEVEL_OPTIONS, LEVELS, type Grade } from '../../server/src/slitherlink/grade';
+import { GRADES, gradeSlitherlink, LEVEL_OPTIONS, LEVELS, replayLevels, type Grade } from '../../server/src/slitherlink/grade';
 import { bruteLoops } from './slitherlink-brute';
 import { seededRandom } from '../../server/src/util/random';
 
@@ -171,5 +171,52 @@ describe('needs search', () => {
     const g = gradeSlitherlink(none);
     expect(g.grade).toBe('needs search');
     expect(g.stuck).toBeUndefined();
+  });
+});
+
+describe('the replay behind the preview (replayLevels)', () => {
+  it('starts from the easy closure, ends at the grade\'s deduction, and credits the grade\'s level where it is needed', () => {
+    const dir = join(fixtures, 'loopy-graded');
+    const files = [...readdirSync(dir).filter((f) => f.endsWith('.slk')).map((f) => join(dir, f)), join(fixtures, '21_6x6.slk'), join(fixtures, '10x10_hard_01.slk')];
+    for (const f of files) {
+      const p = load(f);
+      const g = gradeSlitherlink(p, { steps: true });
+      const levelOf = g.levelOf!;
+      const easy = deduce(p, LEVEL_OPTIONS.easy);
+      const top = g.grade === 'needs search' ? LEVELS.length - 1 : LEVELS.indexOf(g.grade);
+      const end = deduce(p, LEVEL_OPTIONS[LEVELS[top]!]);
+      for (let e = 0; e < levelOf.length; e++) {
+        if (easy.edges[e] !== UNKNOWN) expect(levelOf[e], `${f} edge ${e}`).toBe(0);
+        // Exactly the edges the grade's level fixes, each at a level no higher than the grade.
+        expect(levelOf[e] >= 0, `${f} edge ${e}`).toBe(end.edges[e] !== UNKNOWN);
+        expect(levelOf[e], `${f} edge ${e}`).toBeLessThanOrEqual(top);
+      }
+      if (g.grade !== 'needs search') {
+        // The grade's level is needed somewhere, and far from everywhere: most follows by the easy rules.
+        const at = Array.from(levelOf).filter((l) => l === top).length;
+        expect(at, f).toBeGreaterThan(0);
+        if (top > 0) expect(at, f).toBeLessThan(Array.from(levelOf).filter((l) => l === 0).length);
+      }
+    }
+    // Without `steps` no replay.
+    expect(gradeSlitherlink(load(files[0]!)).levelOf).toBeUndefined();
+  });
+
+  it('on random small puzzles: the replay\'s edges are Hard\'s closure (sound, brute force above), null only without solutions', () => {
+    const rand = seededRandom(61);
+    for (let i = 0; i < 150; i++) {
+      const rows = 3 + Math.floor(rand() * 3), cols = 3 + Math.floor(rand() * 3);
+      const hints = new Int8Array(rows * cols).fill(-1);
+      for (let x = 0; x < hints.length; x++) if (rand() < 0.6) hints[x] = Math.floor(rand() * 4);
+      const p = { rows, cols, hints };
+      const levelOf = replayLevels(p, LEVELS.length - 1);
+      const hard = deduce(p, LEVEL_OPTIONS.hard);
+      if (levelOf === null) {
+        expect(hard.contradiction || deduce(p, LEVEL_OPTIONS.easy).contradiction, `${rows}x${cols} ${Array.from(hints)}`).toBe(true);
+        continue;
+      }
+      if (hard.contradiction) continue;
+      for (let e = 0; e < levelOf.length; e++) expect(levelOf[e] >= 0, `${rows}x${cols} ${Array.from(hints)} edge ${e}`).toBe(hard.edges[e] !== UNKNOWN);
+    }
   });
 });

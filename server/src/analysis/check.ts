@@ -4,7 +4,7 @@ import type { BadBytes } from '../parse/limits';
 import { stopNow, withDeadline } from '../zdd/control';
 import type { CheckOptions } from './options';
 import type { CheckResult } from './result';
-import { checkNumberlink } from './numberlink';
+import { checkNumberlink, gradeNumberlinkPuzzle } from './numberlink';
 import { checkSlitherlink } from './slitherlink';
 import { checkTilingSlitherlink } from './tiling';
 
@@ -69,6 +69,13 @@ export function checkParsed(parsed: ParseResult<Puzzle>, kind: PuzzleKind, optio
 export function checkPuzzle(puzzle: Puzzle, options: CheckTextOptions = {}): CheckResult {
   if (puzzle.kind === 'slitherlink') return puzzle.tiling ? checkTilingSlitherlink(puzzle, options) : checkSlitherlink(puzzle, options);
   return checkNumberlinkRule(puzzle, options);
+}
+
+/** A Numberlink's grade (numberlink/grade.ts) under `options.rule` when given, else the file's rule, as its check. */
+export function gradeNumberlinkRule(puzzle: NumberlinkPuzzle, options: CheckTextOptions = {}): ReturnType<typeof gradeNumberlinkPuzzle> {
+  if (!options.rule) return gradeNumberlinkPuzzle(puzzle, options);
+  const rule = { ...options.rule };
+  return gradeNumberlinkPuzzle({ ...puzzle, rule }, { ...options, defaultRule: rule });
 }
 
 /** A Numberlink check under `options.rule` when given (the CLI's `--rule`), else the file's rule. */

@@ -23,6 +23,7 @@ import { deduceForWitnesses, fillParityFails, findPathWitnesses, openShare } fro
 import type { Deduction } from '../numberlink/deduce';
 import { decide, isDraft, type Outcome, type Timed } from './witnesses';
 import { linkUsage, linkUsageMap, NUMBERLINK_WALK_MAX, pathUsageMap } from './usage';
+import { gradeNumberlink, NUMBERLINK_LEVELS } from '../numberlink/grade';
 
 /** Deduction leaves more than this share of the edges open on a Numberlink draft. */
 const DRAFT_OPEN_SHARE = 0.85;
@@ -142,7 +143,51 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: CheckOptions): Ch
     result.verdict = 'unknown';
     result.stopped = e.stopped;
   }
+  if (options?.grade && result.verdict === 'unique') {
+    const share = options.gradeTimeMs === undefined ? Infinity : Math.max(options.gradeTimeMs, performance.now() - t0);
+    Object.assign(result, gradeOf(p, inst, rule, control, share, options.gradeSteps === true));
+  }
   return done();
+}
+
+/**
+ * The difficulty grade of a puzzle a check found unique, on its own (the language server's phase
+ * after the verdict), under the rule the check used; within `options.gradeTimeMs` (default: the
+ * time limit) and the limits' time.
+ */
+export function gradeNumberlinkPuzzle(p: NumberlinkPuzzle, options?: CheckOptions): Pick<CheckResult, 'grade' | 'stuck' | 'gradeSteps' | 'gradeStopped'> {
+  const control = withDeadline(options?.control);
+  const inst = makeInstance(p.rows, p.cols, p.cells, p.labels.length);
+  return gradeOf(p, inst, numberlinkRule(p, options), control, options?.gradeTimeMs ?? Infinity, options?.gradeSteps === true);
+}
+
+/**
+ * The difficulty grade of a unique puzzle (numberlink/grade.ts) under its rule, with `steps` the
+ * links by the level the replay credits them to (gradeSteps), within `share` ms and the check's
+ * deadline.
+ */
+function gradeOf(
+  p: NumberlinkPuzzle, inst: NumberlinkInstance, rule: NumberlinkRule, control: RunControl, share: number, steps: boolean,
+): Pick<CheckResult, 'grade' | 'stuck' | 'gradeSteps' | 'gradeStopped'> {
+  const deadline = Math.min(control.deadline ?? Infinity, Date.now() + share);
+  const g = gradeNumberlink(inst, rule, { isCancelled: control.isCancelled, deadline });
+  if (g === null) {
+    const cancelled = control.isCancelled?.() === true;
+    const ms = Number.isFinite(share) ? `after ${Math.round(share)} ms` : 'by the time limit';
+    const message = cancelled ? 'grade not found: cancelled' : `grade not found: probing stopped ${ms}`;
+    return { gradeStopped: { limit: cancelled ? 'cancelled' : 'time', message, nodes: 0, progress: 0 } };
+  }
+  const stuck = g.stuck ? { stuck: g.stuck } : {};
+  if (!steps || !g.levelOf || !g.fixed) return { grade: g.grade, ...stuck };
+  const last = g.grade === 'needs search' ? NUMBERLINK_LEVELS.length - 1 : NUMBERLINK_LEVELS.indexOf(g.grade);
+  const gradeSteps = NUMBERLINK_LEVELS.slice(0, last + 1).map((level) => ({ level, edges: [] as [number, number, number, number][] }));
+  const E = inst.graph.edges, cols = p.cols;
+  for (let e = 0; e < g.fixed.length; e++) {
+    if (g.fixed[e] !== 1 || g.levelOf[e] < 0) continue;
+    const a = Math.min(E[2 * e], E[2 * e + 1]), b = Math.max(E[2 * e], E[2 * e + 1]);
+    gradeSteps[g.levelOf[e]]!.edges.push([Math.floor(a / cols), a % cols, Math.floor(b / cols), b % cols]);
+  }
+  return { grade: g.grade, ...stuck, gradeSteps };
 }
 
 interface NumberlinkDraft {

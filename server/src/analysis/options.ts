@@ -36,10 +36,23 @@ export interface CheckOptions {
    */
   usage?: boolean;
   /**
-   * Slitherlink on squares, unique: the difficulty grade (`grade`, `stuck`; slitherlink/grade.ts;
-   * default false). A few deductions without probing: milliseconds.
+   * Unique: the difficulty grade (`grade`, `stuck`, `gradeSteps`; default false). Slitherlink on
+   * squares (slitherlink/grade.ts): a few deductions without probing, milliseconds. Numberlink
+   * (numberlink/grade.ts), under the puzzle's rule: deductions and probing to its fixpoint, within
+   * the check's time limit and `gradeTimeMs` (else `gradeStopped`).
    */
   grade?: boolean;
+  /**
+   * With `grade`: also `gradeSteps`, the solution's edges by the level a replay of the deduction
+   * needs for each (the preview's grade board; slitherlink/grade.ts replayLevels). Default false.
+   */
+  gradeSteps?: boolean;
+  /**
+   * Numberlink: the grade's probing gets at most the larger of this and the verdict's time
+   * (default: whatever the check's time limit leaves). The language server, which grades every
+   * unique check, gives it a share; `check --grade` the whole limit.
+   */
+  gradeTimeMs?: number;
   /** Numberlink: rule to use when the file has no `# rule:` line (default nikoli). */
   defaultRule?: NumberlinkRule;
 }

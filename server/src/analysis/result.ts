@@ -2,6 +2,7 @@ import type { Problem } from '../model/range';
 import type { Stopped } from '../zdd/control';
 import type { TilingRef } from '../model/lattice';
 import type { Grade, Stuck } from '../slitherlink/grade';
+import type { NumberlinkGrade } from '../numberlink/grade';
 
 export type Verdict = 'invalid' | 'none' | 'unique' | 'multiple' | 'unknown';
 
@@ -42,6 +43,15 @@ export interface Usage {
   cells?: { cell: [number, number]; labels: { label: string; count: string }[] }[];
 }
 
+/** A difficulty grade of either genre. */
+export type PuzzleGrade = Grade | NumberlinkGrade;
+
+/** One level of a grade: its name and the solution's edges credited to it ([r1, c1, r2, c2]). */
+export interface GradeStep {
+  level: string;
+  edges: [number, number, number, number][];
+}
+
 /**
  * One serialisable result that the CLI prints, the server turns into diagnostics, and the
  * preview draws. Fields beyond FORMATS.md are optional extras.
@@ -72,10 +82,27 @@ export interface CheckResult {
   redundantTogether?: CellRef[];
   /** The pass behind `redundantTogether` stopped (a limit) before deciding every hint: the list is what it removed until then. */
   redundantTogetherStopped?: Stopped;
-  /** Slitherlink on squares, unique, when asked for (CheckOptions.grade): the difficulty grade. */
-  grade?: Grade;
-  /** With grade `needs search`: the edges Hard's deduction leaves open and the cells beside them. */
+  /**
+   * Unique, when asked for (CheckOptions.grade): the difficulty grade. Slitherlink (squares):
+   * `easy`, `normal`, `tricky`, `hard` (slitherlink/grade.ts); Numberlink: `local`, `global`,
+   * `probing` (numberlink/grade.ts); either: `needs search`.
+   */
+  grade?: PuzzleGrade;
+  /**
+   * With grade `needs search`: the edges the highest level leaves open (Slitherlink: grid points;
+   * Numberlink: links between cells) and the cells beside them.
+   */
   stuck?: Stuck;
+  /**
+   * With `grade` and CheckOptions.gradeSteps: how deduction reaches the solution, for the preview.
+   * Per level, easiest first (up to the deciding one; every level for `needs search`), the
+   * solution's edges (Slitherlink: the loop's, as grid points; Numberlink: the links, as cells)
+   * that a replay of the deduction credits to that level (the easiest level that finds more, and
+   * of what it finds only what the easiest rules cannot then derive). Not in the CLI's JSON.
+   */
+  gradeSteps?: GradeStep[];
+  /** The grade was asked for but not found within its share of the time (Numberlink's probing). */
+  gradeStopped?: Stopped;
   /** `multiple` with an exact count, when asked for (CheckOptions.usage): the ambiguity map. */
   usage?: Usage;
   /** The ambiguity map was asked for but not made (why: too many solutions to go through). */

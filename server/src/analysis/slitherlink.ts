@@ -9,7 +9,8 @@ import { loopUsage, loopUsageMap } from './usage';
 import { deduce } from '../slitherlink/deduce';
 import { buildLoops, edgesAsVertexPairs, loopEdges } from '../slitherlink/solve';
 import { findRedundantHints } from '../slitherlink/redundant';
-import { gradeSlitherlink } from '../slitherlink/grade';
+import { gradeSlitherlink, LEVELS } from '../slitherlink/grade';
+import { ON } from '../slitherlink/deduce';
 import { minimizeHints, togetherOf } from './minimize';
 import type { CheckOptions } from './options';
 import type { CheckResult, CellRef } from './result';
@@ -160,7 +161,7 @@ export function loopsOutcome(
     const usage = options.usage && family.usage ? { usage: loopUsageMap(grid, family.usage(), count) } : {};
     return { verdict: 'multiple', count: count.toString(), solution, ...second, ...usage };
   }
-  const unique = { verdict: 'unique' as const, count: '1', solution, ...(options.grade ? gradeOf(puzzle) : {}) };
+  const unique = { verdict: 'unique' as const, count: '1', solution, ...(options.grade ? gradeOf(puzzle, grid, options.gradeSteps === true) : {}) };
   if (options.redundant === false) return unique;
   let redundant: CellRef[];
   try {
@@ -175,10 +176,20 @@ export function loopsOutcome(
   return { ...unique, redundant, ...redundantTogether(puzzle, redundant, firstEdges, togetherControl(sub(), options.togetherTimeMs), schedule) };
 }
 
-/** The difficulty grade of a unique puzzle, as a check reports it. */
-function gradeOf(puzzle: SlitherlinkPuzzle): Pick<CheckResult, 'grade' | 'stuck'> {
-  const g = gradeSlitherlink(puzzle);
-  return g.stuck ? { grade: g.grade, stuck: g.stuck } : { grade: g.grade };
+/** The difficulty grade of a puzzle a check found unique, on its own (squares only: none on a tiling). */
+export function gradeSlitherlinkPuzzle(puzzle: SlitherlinkPuzzle, options: CheckOptions = {}): Pick<CheckResult, 'grade' | 'stuck' | 'gradeSteps'> {
+  if (puzzle.tiling || puzzle.rows <= 0 || puzzle.cols <= 0) return {};
+  return gradeOf(puzzle, new Grid(puzzle.rows, puzzle.cols), options.gradeSteps === true);
+}
+
+/** The difficulty grade of a unique puzzle, as a check reports it, with the loop's edges by level (gradeSteps). */
+function gradeOf(puzzle: SlitherlinkPuzzle, grid: Grid, steps: boolean): Pick<CheckResult, 'grade' | 'stuck' | 'gradeSteps'> {
+  const g = gradeSlitherlink(puzzle, { steps });
+  if (!g.levelOf || !g.edges) return g.stuck ? { grade: g.grade, stuck: g.stuck } : { grade: g.grade };
+  const last = g.grade === 'needs search' ? LEVELS.length - 1 : LEVELS.indexOf(g.grade);
+  const gradeSteps = LEVELS.slice(0, last + 1).map((level) => ({ level, edges: [] as [number, number, number, number][] }));
+  for (let e = 0; e < g.edges.length; e++) if (g.edges[e] === ON && g.levelOf[e] >= 0) gradeSteps[g.levelOf[e]]!.edges.push(grid.edgeEnds(e));
+  return { grade: g.grade, ...(g.stuck ? { stuck: g.stuck } : {}), gradeSteps };
 }
 
 /**

@@ -35,9 +35,10 @@ Options for check and solve:
                        Remove all redundant hints removes; default 2000, 0 skips it)
   --usage              check --json: for a puzzle with several solutions, how many of them use
                        each edge (Numberlink: each link, and each cell's labels): "usage"
-  --grade              check: the difficulty grade of a unique Slitherlink (squares): easy,
-                       normal, tricky, hard (Loopy's levels) or needs search, and where
-                       deduction stalls ("grade", "stuck"; a column in the table)
+  --grade              check: the difficulty grade of a unique puzzle: Slitherlink (squares)
+                       easy, normal, tricky, hard (Loopy's levels), Numberlink local, global,
+                       probing (the deduction rules needed, under the puzzle's rule); or needs
+                       search, and where deduction stalls ("grade", "stuck"; a table column)
   --time-limit MS      stop the work on a puzzle after MS milliseconds (verdict "unknown")
   --node-limit N       stop after N ZDD nodes (verdict "unknown")
   --rule RULE          Numberlink: use RULE whatever the file says; words nikoli, fill, notouch,

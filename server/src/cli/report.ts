@@ -1,8 +1,8 @@
-import type { CheckResult, LoopSolution, PathSolution, Usage } from '../analysis/result';
+import type { CheckResult, LoopSolution, PathSolution, PuzzleGrade, Usage } from '../analysis/result';
 import type { PuzzleKind } from '../model/puzzle';
 import type { Finding } from '../findings/index';
 import { Codes } from '../protocol-types';
-import type { Grade, Stuck } from '../slitherlink/grade';
+import type { Stuck } from '../slitherlink/grade';
 
 /** One element of `linkpuzzle check --json`'s array (../shared/FORMATS.md). */
 export interface JsonEntry {
@@ -38,10 +38,18 @@ export interface JsonEntry {
   solution: { edges: [number, number, number, number][]; edgeIds?: number[] } | { paths: [number, number][][]; labels: string[] } | null;
   errors: { line: number; col: number; endLine: number; endCol: number; message: string; code?: string }[];
   ms: number;
-  /** `check --grade`, Slitherlink on squares, unique: the difficulty grade (docs/FORMATS-extensions.md). */
-  grade?: Grade;
-  /** With grade `needs search`: the edges ([r1, c1, r2, c2]) Hard's deduction leaves open and the cells beside them. */
+  /**
+   * `check --grade`, unique: the difficulty grade (docs/FORMATS-extensions.md): Slitherlink on
+   * squares `easy` ... `hard`, Numberlink `local`, `global`, `probing`; either `needs search`.
+   */
+  grade?: PuzzleGrade;
+  /**
+   * With grade `needs search`: the edges ([r1, c1, r2, c2]; Slitherlink: grid points, Numberlink:
+   * cells) the highest level of deduction leaves open, and the cells beside them.
+   */
   stuck?: Stuck;
+  /** Why `grade` is missing although it was asked for (Numberlink: probing ran out of its time). */
+  gradeStopped?: string;
   /** `check --usage`, several solutions, exact count: how many solutions use each edge (docs/FORMATS-extensions.md). */
   usage?: Usage;
   /** Why `usage` is missing although it was asked for. */
@@ -79,6 +87,7 @@ export function toJson(file: string, r: CheckResult): JsonEntry {
     solution: solutionJson(r.solution),
     ...(r.grade ? { grade: r.grade } : {}),
     ...(r.stuck ? { stuck: { edges: r.stuck.edges, cells: r.stuck.cells.map(cellJson) } } : {}),
+    ...(r.gradeStopped ? { gradeStopped: r.gradeStopped.message } : {}),
     ...(r.usage ? { usage: r.usage } : {}),
     ...(r.usageStopped ? { usageStopped: r.usageStopped.message } : {}),
     errors: r.errors.map((p) => ({
@@ -150,7 +159,7 @@ export function findingLines(findings: Finding[]): string[] {
 /** The default, human-readable report: one line per file, details indented below it. */
 export function formatTable(rows: TableRow[]): string {
   // The grade column only when some row has a grade (check --grade).
-  const graded = rows.some(({ result: r }) => r.grade !== undefined);
+  const graded = rows.some(({ result: r }) => r.grade !== undefined || r.gradeStopped !== undefined);
   const header = ['file', 'kind', 'size', 'rule', 'verdict', 'count', 'redundant', 'together', 'time', ...(graded ? ['grade'] : [])];
   const cells = rows.map(({ file, result: r }) => [
     file,
@@ -201,8 +210,11 @@ export function details(file: string, r: CheckResult): string[] {
     const n = r.stuck.edges.length;
     const cells = r.stuck.cells, shown = cells.slice(0, STUCK_CELLS_SHOWN).map(cellText).join(' ');
     const more = cells.length > STUCK_CELLS_SHOWN ? ` and ${cells.length - STUCK_CELLS_SHOWN} more (--json lists them)` : '';
-    out.push(`needs search: deduction up to Hard leaves ${n} edge${n === 1 ? '' : 's'} open, around cells (row,col): ${shown}${more}`);
+    const upTo = r.kind === 'numberlink' ? 'deduction with probing leaves' : 'deduction up to Hard leaves';
+    const what = r.kind === 'numberlink' ? 'link' : 'edge';
+    out.push(`needs search: ${upTo} ${n} ${what}${n === 1 ? '' : 's'} open, around cells (row,col): ${shown}${more}`);
   }
+  if (r.gradeStopped) out.push(r.gradeStopped.message);
   const together = togetherLine(r);
   if (together) out.push(together);
   if (r.verdict === 'unknown') out.push(r.stopped?.message ?? 'undecided: stopped before the answer');

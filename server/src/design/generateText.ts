@@ -7,6 +7,7 @@ import { ruleName, type NumberlinkRule } from '../model/puzzle';
 import { writeNumberlink, writeSlitherlink, writeSolutionBlock } from '../exchange/text';
 import type { RunControl } from '../zdd/control';
 import { generateNumberlink, generateSlitherlink, type GeneratedNumberlink, type GeneratedSlitherlink } from './generate';
+import type { Level } from './gradedGenerate';
 
 export interface GenerateRequest {
   kind: 'slitherlink' | 'numberlink';
@@ -23,6 +24,8 @@ export interface GenerateRequest {
   allowAdjacent?: boolean;
   /** Slitherlink: add the loop as a `---` block. */
   solution?: boolean;
+  /** Slitherlink: a puzzle of this difficulty grade (gradedGenerate.ts); not with `density`. */
+  grade?: Level;
 }
 
 export type GeneratedText =

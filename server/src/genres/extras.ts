@@ -54,6 +54,17 @@ export function needsMore(kind: PuzzleKind, o: ExtrasWanted, a: Analysis): boole
   return wantsSuggestions(kind, o, r) && a.suggestions === undefined;
 }
 
+/** Whether the check itself grades a unique puzzle (the genre's grade comes 'with the check'). */
+export function gradesInCheck(kind: PuzzleKind): boolean {
+  return genreOf(kind).extras.grade === 'with the check';
+}
+
+/** Whether the grade's own phase would add something to this answer (a unique puzzle not graded yet). */
+export function needsGrade(kind: PuzzleKind, a: Analysis): boolean {
+  const r = a.result;
+  return genreOf(kind).extras.grade === 'after' && r.verdict === 'unique' && !r.tiling && r.grade === undefined && r.gradeStopped === undefined;
+}
+
 /** Whether the pass of "Remove all redundant hints" (phase 3) would add something to this answer. */
 export function needsTogether(kind: PuzzleKind, o: ExtrasWanted, a: Analysis): boolean {
   const r = a.result;

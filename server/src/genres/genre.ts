@@ -17,6 +17,11 @@ export interface GenreExtras {
   conflicts: boolean;
   /** Multiple or none: hints to add or change (they need the exact count). */
   suggestions: boolean;
+  /**
+   * Unique: the difficulty grade, computed 'with the check' (milliseconds) or 'after' it, in a
+   * phase of its own (it may take as long as the verdict), so that the verdict is published first.
+   */
+  grade: 'with the check' | 'after';
 }
 
 export interface Genre<P extends Puzzle = Puzzle> {
@@ -31,6 +36,8 @@ export interface Genre<P extends Puzzle = Puzzle> {
   parse(text: string, options?: ParseOptions): ParseResult<P>;
   /** Checks a parsed, problem-free puzzle of this genre. */
   check(puzzle: P, options: CheckTextOptions): CheckResult;
+  /** The difficulty grade of a puzzle the check found unique (no fields where there is none: a tiling). */
+  grade(puzzle: P, options: CheckTextOptions): Pick<CheckResult, 'grade' | 'stuck' | 'gradeSteps' | 'gradeStopped'>;
   /** What the cell holds, in words: "hint 3", "endpoint A", "empty cell". On a tiling `cell.face` names the face. */
   cellLabel(puzzle: P, cell: CellRef): string;
   /** The hover's markdown lines on a cell (a tiling's face): what it holds, and the unique solution around it. */

@@ -1,18 +1,20 @@
 /** Numberlink (.nlk): paths through the cells joining equal labels, under a rule (nikoli, fill, notouch). */
-import { checkNumberlinkRule } from '../analysis/check';
+import { checkNumberlinkRule, gradeNumberlinkRule } from '../analysis/check';
 import type { NumberlinkPuzzle } from '../model/puzzle';
 import { parseNumberlink } from '../parse/index';
 import { direction } from './directions';
 import type { Genre } from './genre';
+import { gradeAround } from './gradeWords';
 
 export const numberlink: Genre<NumberlinkPuzzle> = {
   kind: 'numberlink',
   name: 'Numberlink',
   extension: 'nlk',
   givens: { one: 'label', many: 'labels' },
-  extras: { redundantHints: false, conflicts: true, suggestions: false },
+  extras: { redundantHints: false, conflicts: true, suggestions: false, grade: 'after' },
   parse: parseNumberlink,
   check: checkNumberlinkRule,
+  grade: gradeNumberlinkRule,
   cellLabel(p, { row, col }) {
     const l = p.cells[row * p.cols + col]!;
     return l >= 0 ? `endpoint ${p.labels[l]}` : 'empty cell';
@@ -37,6 +39,8 @@ export const numberlink: Genre<NumberlinkPuzzle> = {
       });
       if (!said) lines.push('Solution: no path uses this cell.');
     }
+    const around = [[row, col - 1, row, col], [row, col, row, col + 1], [row - 1, col, row, col], [row, col, row + 1, col]] as const;
+    lines.push(...gradeAround(result, around, 'link'));
     return lines;
   },
 };

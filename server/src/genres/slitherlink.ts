@@ -1,5 +1,5 @@
 /** Slitherlink (.slk): a loop along the grid lines; a hint says how many of its cell's sides it uses. */
-import { checkSlitherlink } from '../analysis/slitherlink';
+import { checkSlitherlink, gradeSlitherlinkPuzzle } from '../analysis/slitherlink';
 import { Grid } from '../model/grid';
 import type { SlitherlinkPuzzle } from '../model/puzzle';
 import type { CellRef, CheckResult } from '../analysis/result';
@@ -7,6 +7,7 @@ import { makeLattice } from '../model/lattice';
 import { polygonName } from '../model/latticePicture';
 import { parseSlitherlink } from '../parse/index';
 import type { Genre } from './genre';
+import { gradeAround } from './gradeWords';
 
 const SIDE_NAMES = ['top', 'bottom', 'left', 'right'];
 
@@ -15,9 +16,10 @@ export const slitherlink: Genre<SlitherlinkPuzzle> = {
   name: 'Slitherlink',
   extension: 'slk',
   givens: { one: 'hint', many: 'hints' },
-  extras: { redundantHints: true, conflicts: true, suggestions: true },
+  extras: { redundantHints: true, conflicts: true, suggestions: true, grade: 'with the check' },
   parse: parseSlitherlink,
   check: checkSlitherlink,
+  grade: gradeSlitherlinkPuzzle,
   cellLabel(p, cell) {
     const h = p.hints[cellIndex(p, cell)] ?? -1;
     return h >= 0 ? `hint ${h}` : p.tiling ? 'empty face' : 'empty cell';
@@ -33,6 +35,8 @@ export const slitherlink: Genre<SlitherlinkPuzzle> = {
       const sides = grid.cellEdges(row, col).flatMap((e, k) => (on.has(e) ? [SIDE_NAMES[k]!] : []));
       lines.push(sides.length ? `Solution: the loop runs along the ${sides.join(', ')} side${sides.length === 1 ? '' : 's'} (${sides.length} of 4).` : 'Solution: the loop touches no side of this cell.');
     }
+    const around = [[row, col, row, col + 1], [row + 1, col, row + 1, col + 1], [row, col, row + 1, col], [row, col + 1, row + 1, col + 1]] as const;
+    lines.push(...gradeAround(result, around, 'side'));
     return lines;
   },
 };

@@ -9,6 +9,8 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { fromLoopVerdict } from '../design/fromLoop';
 import { intendedLoop, type IntendedLoop } from '../design/intendedLoop';
 import type { GenerateRequest } from '../design/generateText';
+import type { Level } from '../design/gradedGenerate';
+import { LEVELS } from '../slitherlink/grade';
 import { generateSizeError } from '../protocol-types';
 import type { SlitherlinkPuzzle } from '../model/puzzle';
 import type { JobOutcome, WorkerPool } from '../worker/pool';
@@ -214,7 +216,7 @@ export class DesignCommands {
 
   private async generate(args: unknown[], token: CancellationToken, reporter: WorkDoneProgressReporter | null): Promise<GenerateResult | CommandError> {
     const g = (args[0] ?? {}) as GenerateParams;
-    if (typeof g !== 'object') return fail('the argument must be { kind, rows, cols, seed?, rule?, density?, pairs?, allowAdjacent? }');
+    if (typeof g !== 'object') return fail('the argument must be { kind, rows, cols, seed?, rule?, density?, pairs?, allowAdjacent?, grade? }');
     if (g.kind !== 'slitherlink' && g.kind !== 'numberlink') return fail("kind must be 'slitherlink' or 'numberlink'");
     // The same sizes as `linkpuzzle generate` and the client's input box (protocol-types.ts).
     const badSize = generateSizeError(g.cols, g.rows);
@@ -222,11 +224,16 @@ export class DesignCommands {
     if (g.seed !== undefined && !(Number.isInteger(g.seed) && g.seed >= 0 && g.seed < 2 ** 32)) return fail('seed must be a whole number from 0 to 4294967295');
     if (g.density !== undefined && !(typeof g.density === 'number' && g.density >= 0 && g.density <= 1)) return fail('density must be a number from 0 to 1');
     if (g.pairs !== undefined && !(Number.isInteger(g.pairs) && g.pairs >= 1 && g.pairs <= 5000)) return fail('pairs must be a whole number from 1 to 5000');
+    if (g.grade !== undefined) {
+      if (g.kind !== 'slitherlink') return fail('grade is for slitherlink');
+      if (!(LEVELS as readonly unknown[]).includes(g.grade)) return fail(`grade must be ${LEVELS.join(', ')}, not ${JSON.stringify(g.grade)}`);
+      if (g.density !== undefined) return fail('grade and density do not go together (the grade decides which hints stay)');
+    }
     const rule = g.rule === undefined ? undefined : typeof g.rule === 'string' ? parseRule(g.rule) : null;
     if (rule === null) return fail(`unknown rule ${JSON.stringify(g.rule)}: use the words nikoli, fill, notouch`);
     const seed = g.seed ?? Math.floor(Math.random() * 2 ** 31);
     const request: GenerateRequest = g.kind === 'slitherlink'
-      ? { kind: 'slitherlink', rows: g.rows, cols: g.cols, seed, density: g.density }
+      ? { kind: 'slitherlink', rows: g.rows, cols: g.cols, seed, density: g.density, ...(g.grade ? { grade: g.grade as Level } : {}) }
       : { kind: 'numberlink', rows: g.rows, cols: g.cols, seed, rule, pairs: g.pairs, allowAdjacent: g.allowAdjacent === true };
     const { limits } = await this.host.settings();
     const out = await this.run({ type: 'generate', request, limits }, `Generating a ${g.cols}x${g.rows} ${g.kind === 'slitherlink' ? 'Slitherlink' : 'Numberlink'}`, token, reporter);
@@ -234,8 +241,8 @@ export class DesignCommands {
     if (out.type !== 'generate') return fail('unexpected answer');
     const r = out.result;
     if ('error' in r) return fail(r.error);
-    if (!r.ok) return fail(`the generator could not make a unique puzzle within the limits: ${r.note}`);
-    return { text: r.text, ms: Math.round(r.ms), seed };
+    if (!r.ok) return fail(g.grade ? `the generator could not make a ${g.grade} puzzle within the limits: ${r.note}` : `the generator could not make a unique puzzle within the limits: ${r.note}`);
+    return { text: r.text, ms: Math.round(r.ms), seed, ...(r.grade ? { grade: r.grade } : {}) };
   }
 
   private async loopBlockFromSolution(args: unknown[], token: CancellationToken, reporter: WorkDoneProgressReporter | null): Promise<LoopBlockResult | CommandError> {
@@ -295,7 +302,7 @@ export class DesignCommands {
 
   /** Runs a job with progress; a cancel, a failure or an overrun comes back as an error. */
   private async run(job: Job, title: string, token: CancellationToken, reporter: WorkDoneProgressReporter | null): Promise<JobAnswer | CommandError> {
-    const limitMs = job.type === 'check' || job.type === 'minimize' ? job.options.limits.timeMs : job.limits.timeMs;
+    const limitMs = 'options' in job ? job.options.limits.timeMs : job.limits.timeMs;
     let handle: { cancel(): void } | undefined;
     const progress = new CommandProgress(this.host.connection, reporter, this.host.progressSupported(), title, () => handle?.cancel());
     const h = this.host.pool.run(job, (p) => progress.report(p), limitMs + DEADLINE_SLACK_MS);

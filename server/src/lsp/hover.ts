@@ -2,6 +2,7 @@
 import type { Hover } from 'vscode-languageserver';
 import { togetherSentence } from '../findings/redundantSummary';
 import { genreOfPuzzle } from '../genres/index';
+import { gradeLine } from '../genres/gradeWords';
 import type { PublishedResult } from '../protocol-types';
 import { cellAt, type Parsed } from './documents';
 import { makeLattice } from '../model/lattice';
@@ -33,6 +34,8 @@ export function hoverAt(p: Parsed, line: number, character: number, result: Publ
   if (genre.extras.redundantHints && result?.verdict === 'unique' && result.solution && result.redundant?.some(same)) {
     lines.push(...redundantLines(result, cell, same));
   }
+  const grade = gradeLine(result);
+  if (grade) lines.push(grade);
   if (result && result.verdict !== 'unique' && result.verdict !== 'invalid') {
     lines.push(`Puzzle: ${result.verdict}${result.count ? ` (${result.count} solutions)` : ''}.`);
   } else if (!result && pending) {

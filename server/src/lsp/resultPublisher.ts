@@ -14,6 +14,7 @@ import type { ProgressReporter } from './progress';
 import type { Snapshot } from './scheduler';
 import { quiet } from './settingsSource';
 import { tilingPicture } from '../model/latticePicture';
+import { needsGrade } from '../genres/extras';
 
 export class ResultPublisher {
   constructor(
@@ -48,7 +49,8 @@ export class ResultPublisher {
       const v = analysis.result.verdict;
       const what = v === 'none' ? 'Finding conflicting hints and repairs in'
         : v === 'multiple' ? (analysis.result.countPending ? 'Counting the solutions of' : 'Finding hints that make it unique in')
-        : analysis.result.redundant ? 'Finding which redundant hints can go together in' : 'Finding redundant hints in';
+        : analysis.result.redundant ? 'Finding which redundant hints can go together in'
+          : needsGrade(s.kind, analysis) ? 'Grading' : 'Finding redundant hints in';
       this.progress.begin(s.uri, s.version, what, false);
     }
     const diagnostics = resultDiagnostics(s.uri, p.puzzle, analysis, s.key);
@@ -115,7 +117,7 @@ export class ResultPublisher {
       message: redundantKnown
         ? 'Cancelled before it was known which redundant hints can go together.'
         : countCancelled ? 'Cancelled before the solutions were counted: edit the puzzle or re-check it to count them.'
-          : verdictKnown ? 'Cancelled before the redundant hints, conflicting hints or suggestions were found.' : 'Check cancelled: edit the puzzle to check it again.',
+          : verdictKnown ? 'Cancelled before the redundant hints, conflicting hints, suggestions or the grade were found.' : 'Check cancelled: edit the puzzle to check it again.',
       data: { key: st.key, limit: 'cancelled' },
     }], s.version);
     const atLeast = verdictKnown ? st.current!.result.countAtLeast : undefined;

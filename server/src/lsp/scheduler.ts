@@ -11,7 +11,7 @@ import { timerDelay, type Progress, type Stopped } from '../zdd/control';
 import type { WorkerPool, JobHandle } from '../worker/pool';
 import type { Analysis, JobOptions } from '../worker/protocol';
 import { genreOf } from '../genres/index';
-import { needsMore as extrasNeedMore, needsTogether as extrasNeedTogether } from '../genres/extras';
+import { needsGrade as extrasNeedGrade, needsMore as extrasNeedMore, needsTogether as extrasNeedTogether } from '../genres/extras';
 
 export interface Snapshot {
   uri: string;
@@ -81,6 +81,7 @@ function cacheable(a: Analysis): boolean {
     a.result.stopped?.limit !== 'cancelled' &&
     a.result.redundantStopped?.limit !== 'cancelled' &&
     a.result.redundantTogetherStopped?.limit !== 'cancelled' &&
+    a.result.gradeStopped?.limit !== 'cancelled' &&
     a.conflicts?.stopped?.limit !== 'cancelled' &&
     a.suggestions?.stopped?.limit !== 'cancelled'
   );
@@ -268,6 +269,10 @@ export class Scheduler {
       this.runTogether(entry, partial);
       return;
     }
+    if (partial && !needsMore(entry.snapshot, partial) && needsGrade(entry.snapshot, partial)) {
+      this.runGrade(entry, partial);
+      return;
+    }
     this.run(entry, entry.snapshot.options, (full) => this.afterCheck(entry, full), partial);
   }
 
@@ -279,15 +284,64 @@ export class Scheduler {
     this.events.onResult(entry.snapshot, partial, false);
   }
 
-  /** After the check and its extras: phase 3 (which redundant hints can go together) when it applies. */
+  /**
+   * After the check and its extras: phase 3 (which redundant hints can go together) when it
+   * applies, else the grade's phase (a unique Numberlink) when it applies.
+   */
   private afterCheck(entry: Entry, analysis: Analysis): void {
-    if (!needsTogether(entry.snapshot, analysis)) {
-      this.finish(entry, analysis);
+    if (needsTogether(entry.snapshot, analysis)) {
+      // The pass is registered before the partial answer goes out: a fix-all asked on it waits for the pass.
+      this.runTogether(entry, analysis);
+      this.publishPartial(entry, analysis);
       return;
     }
-    // The pass is registered before the partial answer goes out: a fix-all asked on it waits for the pass.
-    this.runTogether(entry, analysis);
-    this.publishPartial(entry, analysis);
+    if (needsGrade(entry.snapshot, analysis)) {
+      this.runGrade(entry, analysis);
+      this.publishPartial(entry, analysis);
+      return;
+    }
+    this.finish(entry, analysis);
+  }
+
+  /**
+   * The grade's phase: the difficulty grade of a unique puzzle whose genre grades after the check
+   * (Numberlink: probing, which may take as long as the verdict), so the verdict goes out first.
+   */
+  private runGrade(entry: Entry, analysis: Analysis): void {
+    const s0 = entry.snapshot;
+    const job = this.pool.run(
+      { type: 'grade', text: s0.text, kind: s0.kind, options: s0.options, verdictMs: analysis.result.ms },
+      undefined,
+      s0.options.limits.timeMs + HARD_DEADLINE_SLACK_MS,
+    );
+    entry.job = job;
+    void job.promise.then((out) => {
+      const current = this.entries.get(s0.uri) === entry && entry.job === job;
+      const base: Analysis = { ...analysis };
+      delete base.partial;
+      let a: Analysis;
+      if (out.status === 'done' && out.answer.type === 'grade') {
+        a = { ...base, result: { ...base.result, ...(out.answer.grade ?? {}) } };
+      } else if (out.status === 'timeout') {
+        const gradeStopped: Stopped = { limit: 'time', message: `grade not found: stopped after ${Math.round(out.ms)} ms`, nodes: 0, progress: 0 };
+        a = { ...base, result: { ...base.result, gradeStopped } };
+      } else {
+        if (!current) return;
+        this.entries.delete(s0.uri);
+        if (out.status === 'error') this.events.onError(entry.snapshot, out.message);
+        else this.events.onCancelled(entry.snapshot);
+        return;
+      }
+      // Even a stale answer is right for its own text: keep it for undo.
+      if (!current) {
+        if (cacheable(a)) {
+          this.cache.set(s0.key, a);
+          this.note(s0.uri, s0.key);
+        }
+        return;
+      }
+      this.finish(entry, a);
+    });
   }
 
   /**
@@ -386,7 +440,7 @@ export class Scheduler {
         const a = out.answer.analysis;
         // Even a stale answer is right for its own text: keep it for undo.
         if (!current && cacheable(a)) {
-          const complete = (options === s0.options || !needsMore(s0, a)) && !needsTogether(s0, a);
+          const complete = (options === s0.options || !needsMore(s0, a)) && !needsTogether(s0, a) && !needsGrade(s0, a);
           if (complete) this.cache.set(s0.key, a);
           else this.cache.set(partialKey(s0.key), { ...a, partial: true });
         }
@@ -437,6 +491,11 @@ function partialKey(key: string): string {
 /** Whether phase 3 (which redundant hints can go together) would add something to this analysis. */
 function needsTogether(s: Snapshot, a: Analysis): boolean {
   return extrasNeedTogether(s.kind, s.options, a);
+}
+
+/** Whether the grade's phase would add something to this analysis. */
+function needsGrade(s: Snapshot, a: Analysis): boolean {
+  return extrasNeedGrade(s.kind, a);
 }
 
 /** Whether a phase-2 job would add something to this (phase-1) analysis. */

@@ -63,6 +63,29 @@ export function sweepOrder(rows: number, cols: number, sweep: Sweep): Int32Array
   return order;
 }
 
+/**
+ * Per cell, in the terms of `sweep`: the next cell along its line and the cell at the same place
+ * in the next line (-1 when there is none).
+ */
+export function sweepNeighbours(rows: number, cols: number, sweep: Sweep): { right: Int32Array; down: Int32Array } {
+  const n = rows * cols;
+  const right = new Int32Array(n).fill(-1), down = new Int32Array(n).fill(-1);
+  const lines = sweep.transpose ? cols : rows, len = sweep.transpose ? rows : cols;
+  const cell = (a: number, b: number) => {
+    const line = sweep.reverseLines ? lines - 1 - a : a;
+    const pos = sweep.reverseCells ? len - 1 - b : b;
+    return sweep.transpose ? pos * cols + line : line * cols + pos;
+  };
+  for (let a = 0; a < lines; a++) {
+    for (let b = 0; b < len; b++) {
+      const v = cell(a, b);
+      if (b + 1 < len) right[v] = cell(a, b + 1);
+      if (a + 1 < lines) down[v] = cell(a + 1, b);
+    }
+  }
+  return { right, down };
+}
+
 /** The default sweep: lines along the shorter side, from the top-left corner. */
 export function defaultSweep(rows: number, cols: number): Sweep {
   return { transpose: cols > rows, reverseLines: false, reverseCells: false };

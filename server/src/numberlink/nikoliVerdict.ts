@@ -1,32 +1,25 @@
 /**
- * The verdict under the Nikoli rule (paths join their labels, nothing more) from the solutions
- * under `notouch` (no path runs alongside itself), which are far fewer and far faster to build.
- *
- * Shortening: a path that touches itself (two cells adjacent on the grid, not on the path) can take
- * the shortcut between them; that leaves a Nikoli solution with fewer cells. Repeated, it ends at
- * a notouch solution. So:
- * - no notouch solution: no Nikoli solution (none);
- * - two notouch solutions: two Nikoli solutions (every notouch solution is one; multiple);
- * - exactly one, C: every other Nikoli solution S shortens to C, and its last shortening step
- *   replaced a detour by one edge (a, b) of C: a path from a to b through cells that C leaves
- *   empty. So S exists if and only if C has an edge (a, b) whose two cells are both next to one
- *   connected region of C's empty cells (the detour through that region is a second solution,
- *   different from C since it uses more cells): multiple; without such an edge C is the only
- *   solution (unique, count exactly 1).
+ * The verdict under the Nikoli rule (paths join their labels, nothing more) from the canonical
+ * family (canonical.ts): solutions in which no path can be rerouted, through cells no other path
+ * uses, to a shorter route or to one of the same length that frees a cell met later in the sweep.
+ * The spec builds a family F with canonical ⊆ F ⊆ solutions, far smaller than all solutions and
+ * than the notouch ones it lies in. So:
+ * - F empty: no solution (none);
+ * - two members: two solutions (multiple);
+ * - exactly one, X: X is the only solution if and only if it is rigid (every path the only route
+ *   between its ends in the grid minus the other paths); otherwise the other route is a second
+ *   solution (findReroute).
  * For `multiple` the exact Nikoli count comes from building the Nikoli diagram when that fits in
  * a share of what the limits leave (see EXACT_COUNT_*), else it is left unknown (at least 2).
  *
- * Neither build is always the faster: on Janko's Arukone the Nikoli diagram itself (deduction
- * with the global rules, the search with the local ones) decides most puzzles, the notouch route
- * some that it does not, and those fast (160_12x12: 0.6 s against more than 5 s). So the notouch
- * route goes first with a small share of the time (NOTOUCH_FIRST_SHARE), and the Nikoli build
- * gets what is left when that stops. (Measured on the 84 Arukone puzzles that take 0.8 to 5 s,
- * 5 s each: Nikoli alone decides 80, notouch first with 15% 78, Nikoli first with 60% 74.)
+ * The canonical route goes first with most of the time (CANONICAL_FIRST_SHARE); the Nikoli
+ * diagram gets what is left when it stops (it wins on puzzles with few, short paths).
  */
 import type { NumberlinkRule } from '../model/puzzle';
 import { deadlineOf, resolveLimits, StopError, type RunControl, type Stopped } from '../zdd/control';
 import type { NumberlinkInstance } from './instance';
 import { buildNumberlinkZdd, type NumberlinkZdd } from './solve';
+import { findReroute } from './canonical';
 
 const NOTOUCH: NumberlinkRule = { fill: false, notouch: true };
 const NIKOLI: NumberlinkRule = { fill: false, notouch: false };
@@ -61,21 +54,21 @@ export interface NikoliVerdictOptions {
   countDeadline?: number;
 }
 
-/** Of the time limit, the share the notouch route gets before the Nikoli build starts. */
-const NOTOUCH_FIRST_SHARE = 0.1;
+/** Of the time limit, the share the canonical route gets before the Nikoli build starts. */
+const CANONICAL_FIRST_SHARE = 0.8;
 
 /**
- * The verdict under the Nikoli rule (see the module comment): the notouch route within its share,
- * else the Nikoli build with the rest of the time. Throws StopError when both stop at a limit (the
- * verdict is then unknown; the Nikoli build's stop is the one reported).
+ * The verdict under the Nikoli rule (see the module comment): the canonical route within its
+ * share, else the Nikoli build with the rest of the time. Throws StopError when both stop at a
+ * limit (the verdict is then unknown; the Nikoli build's stop is the one reported).
  */
 export function decideNikoli(inst: NumberlinkInstance, control?: RunControl, options?: NikoliVerdictOptions): NikoliVerdict {
   const t0 = Date.now();
   const deadline = deadlineOf(control, t0);
-  const share = deadline === Infinity ? Infinity : t0 + NOTOUCH_FIRST_SHARE * (deadline - t0);
+  const share = deadline === Infinity ? Infinity : t0 + CANONICAL_FIRST_SHARE * (deadline - t0);
   try {
     // A `multiple` found within the share may take the whole time limit for its exact count.
-    return decideFromNotouch(inst, { ...control, deadline: share }, { ...options, countDeadline: deadline });
+    return decideFromCanonical(inst, { ...control, deadline: share }, { ...options, countDeadline: deadline });
   } catch (e) {
     if (!(e instanceof StopError) || e.stopped.limit === 'cancelled') throw e;
   }
@@ -89,21 +82,21 @@ export function decideNikoli(inst: NumberlinkInstance, control?: RunControl, opt
   return { verdict: 'multiple', count, first, second, solutions: nz };
 }
 
-/** The notouch route of the module comment (the shortening argument). */
-export function decideFromNotouch(inst: NumberlinkInstance, control?: RunControl, options?: NikoliVerdictOptions): NikoliVerdict {
+/** The canonical route of the module comment. */
+export function decideFromCanonical(inst: NumberlinkInstance, control?: RunControl, options?: NikoliVerdictOptions): NikoliVerdict {
   const t0 = Date.now();
   const deadline = deadlineOf(control, t0);
-  // Under notouch the global rules pay at every state of the search (see SolveOptions).
-  const nz = buildNumberlinkZdd(inst, NOTOUCH, { ...control, deadline }, { searchGlobalRules: true });
-  const notouch = nz.zdd.count();
-  if (notouch === 0n) return { verdict: 'none', count: 0n, first: null, second: null };
+  // The global rules pay at every state of this search (see SolveOptions).
+  const nz = buildNumberlinkZdd(inst, NOTOUCH, { ...control, deadline }, { searchGlobalRules: true, canonical: true });
+  const members = nz.zdd.count();
+  if (members === 0n) return { verdict: 'none', count: 0n, first: null, second: null };
   const first = nz.edgesOf(nz.zdd.first());
   if (first === null) throw new Error('numberlink: a ZDD set does not decode into edges');
   let second: number[] | null = null;
-  if (notouch === 1n) {
-    const detour = findDetour(inst, first);
-    if (detour === null) return { verdict: 'unique', count: 1n, first, second: null };
-    second = detour;
+  if (members === 1n) {
+    const reroute = findReroute(inst, first);
+    if (reroute === null) return { verdict: 'unique', count: 1n, first, second: null };
+    second = reroute;
   } else if (options?.secondSolution !== false) {
     second = nz.edgesOf(nz.zdd.kth(1n));
   }
@@ -132,87 +125,4 @@ export function decideFromNotouch(inst: NumberlinkInstance, control?: RunControl
   // The theorem and the count must agree; a disagreement is a solver bug, never an answer.
   if (count !== null && count < 2n) throw new Error(`numberlink: ${count} Nikoli solutions after a proof of two`);
   return { verdict: 'multiple', count, first, second, ...(count === null && countStopped ? { countStopped } : {}), ...(solutions ? { solutions } : {}) };
-}
-
-/**
- * A second solution made from `edges` (a solution, as graph edges) by a detour: an edge (a, b)
- * replaced by a path from a through cells no path uses to b. Null when no edge has one (both
- * cells of every edge never touch one region of empty cells).
- */
-export function findDetour(inst: NumberlinkInstance, edges: number[]): number[] | null {
-  const n = inst.rows * inst.cols, E = inst.graph.edges;
-  const { adjStart, adjEdge } = inst;
-  const other = (v: number, q: number) => {
-    const e = adjEdge[q];
-    return E[2 * e] === v ? E[2 * e + 1] : E[2 * e];
-  };
-  const used = new Uint8Array(n);
-  for (const e of edges) { used[E[2 * e]] = 1; used[E[2 * e + 1]] = 1; }
-  // Regions of empty cells: each cell's region number (-1 for used cells), by flood fill.
-  const region = new Int32Array(n).fill(-1);
-  const stack = new Int32Array(n);
-  let regions = 0;
-  for (let s = 0; s < n; s++) {
-    if (used[s] || region[s] >= 0) continue;
-    region[s] = regions;
-    let sp = 0;
-    stack[sp++] = s;
-    while (sp > 0) {
-      const v = stack[--sp];
-      for (let q = adjStart[v]; q < adjStart[v + 1]; q++) {
-        const w = other(v, q);
-        if (!used[w] && region[w] < 0) { region[w] = regions; stack[sp++] = w; }
-      }
-    }
-    regions++;
-  }
-  for (const e of edges) {
-    const a = E[2 * e], b = E[2 * e + 1];
-    for (let q = adjStart[a]; q < adjStart[a + 1]; q++) {
-      const x = other(a, q), rx = region[x];
-      if (rx < 0) continue;
-      for (let r = adjStart[b]; r < adjStart[b + 1]; r++) {
-        const y = other(b, r);
-        if (region[y] !== rx) continue;
-        // a - x ... y - b, with x ... y a shortest path in the region (breadth-first from x).
-        const inner = regionPath(inst, region, x, y);
-        const out = edges.filter((f) => f !== e);
-        out.push(adjEdge[q]);
-        for (let k = 0; k + 1 < inner.length; k++) out.push(edgeBetween(inst, inner[k], inner[k + 1]));
-        out.push(adjEdge[r]);
-        return out;
-      }
-    }
-  }
-  return null;
-}
-
-/** A shortest path of cells from x to y within x's region (y in it). */
-function regionPath(inst: NumberlinkInstance, region: Int32Array, x: number, y: number): number[] {
-  const n = inst.rows * inst.cols, E = inst.graph.edges;
-  const prev = new Int32Array(n).fill(-1);
-  const queue = new Int32Array(n);
-  let head = 0, tail = 0;
-  queue[tail++] = x;
-  prev[x] = x;
-  while (head < tail && prev[y] < 0) {
-    const v = queue[head++];
-    for (let q = inst.adjStart[v]; q < inst.adjStart[v + 1]; q++) {
-      const e = inst.adjEdge[q];
-      const w = E[2 * e] === v ? E[2 * e + 1] : E[2 * e];
-      if (region[w] === region[x] && prev[w] < 0) { prev[w] = v; queue[tail++] = w; }
-    }
-  }
-  const path = [y];
-  for (let v = y; v !== x; v = prev[v]) path.push(prev[v]);
-  return path.reverse();
-}
-
-function edgeBetween(inst: NumberlinkInstance, u: number, v: number): number {
-  const E = inst.graph.edges;
-  for (let q = inst.adjStart[u]; q < inst.adjStart[u + 1]; q++) {
-    const e = inst.adjEdge[q];
-    if (E[2 * e] === v || E[2 * e + 1] === v) return e;
-  }
-  throw new Error(`numberlink: cells ${u} and ${v} are not neighbours`);
 }

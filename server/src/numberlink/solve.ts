@@ -10,7 +10,7 @@ import { deadlineOf, stopNow, type RunControl } from '../zdd/control';
 import { planFrontier } from '../zdd/frontier';
 import { Zdd } from '../zdd/zdd';
 import { deduce, type Propagator } from './deduce';
-import { chooseSweep, sweepOrder, type NumberlinkInstance } from './instance';
+import { chooseSweep, sweepNeighbours, sweepOrder, type NumberlinkInstance } from './instance';
 import { PropagatingFilter } from './pathFilter';
 import { NumberlinkSpec } from './spec';
 
@@ -49,6 +49,11 @@ export interface SolveOptions {
   avoidWords?: number;
   /** See SpecInput.everyEdgeALevel (for `edgeOfLevel`). */
   everyEdgeALevel?: boolean;
+  /**
+   * Build the canonical family instead (rule notouch without fill only; see SpecInput.canonical
+   * and canonical.ts): a subset of the solutions that holds every canonical one.
+   */
+  canonical?: boolean;
   /**
    * 'depth' (the default when deduction runs): depth-first, the deduction propagator following
    * every path (pathFilter.ts). 'breadth': level by level on the frontier states alone, the
@@ -109,6 +114,7 @@ export function buildNumberlinkZdd(
     edgeEnds: options?.lookahead === false ? undefined : inst.graph.edges,
     avoidWords: options?.avoidWords,
     everyEdgeALevel: options?.everyEdgeALevel,
+    canonical: options?.canonical && rule.notouch && !rule.fill ? sweepNeighbours(inst.rows, inst.cols, sweep) : undefined,
   });
   let built;
   if (propagator !== undefined && options?.search !== 'breadth') {

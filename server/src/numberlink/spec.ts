@@ -39,6 +39,13 @@
  *   (nothing else can join it; two cells of one completed path keep the label in their word);
  * - two fragments with the same label must meet, so a constraint between them rejects at once.
  * The brute-force tests (test/unit/numberlink-brute.test.ts) check this on every rule.
+ *
+ * The canonical family (notouch, `canonical`; the argument is in canonical.ts): a cell that
+ * leaves empty records, with the same avoidance bits, that no path holds two of its neighbours
+ * (up and down or left and right in sweep terms, also across a straight run of empty cells), nor
+ * its neighbours around a corner met after it, nor around a corner met before it unless that
+ * corner links them. Its neighbours behind the frontier are known by their "ghosts" (see
+ * canonLeave): one word per slot for the cell above, one register for the cell to the left.
  */
 import { ACCEPT, REJECT, type Spec } from '../zdd/spec';
 import type { FrontierPlan } from '../zdd/frontier';
@@ -64,6 +71,15 @@ export interface SpecInput {
    * each edge's count can be read off its level (analysis/usage.ts).
    */
   everyEdgeALevel?: boolean;
+  /**
+   * Build the canonical family instead of every solution (notouch without fill only; see
+   * canonical.ts): per cell, the next cell along its sweep line and the cell in the next line (-1
+   * when none). Solutions in which a path could take a shorter route through empty cells (two of
+   * its cells facing each other across a straight run of empty cells, or meeting at an empty cell),
+   * or one of the same length that frees a cell met later in the sweep (around an empty cell, through
+   * a corner met after it), are left out.
+   */
+  canonical?: { right: Int32Array; down: Int32Array };
 }
 
 const MODE_FREE = 0, MODE_FIXED0 = 1, MODE_FIXED1 = 2, MODE_BY_U = 3, MODE_BY_V = 4;
@@ -138,6 +154,17 @@ export class NumberlinkSpec implements Spec {
   private readonly remap: Int32Array;
   private readonly row1: Int32Array;
   private readonly row2: Int32Array;
+  /**
+   * Canonical family (see SpecInput.canonical): after the slot words and the avoidance rows, one
+   * ghost word per slot (the cell above it in sweep terms, or the last used cell above a run of
+   * empty cells) and one register (the same for the cell to the left of the cell that leaves
+   * next); see canonLeave.
+   */
+  private readonly canon: boolean;
+  private readonly gOff: number;
+  /** Per leave entry of the plan (index p in leaveVertex): slot of the cell's next-line and next-in-line neighbours then, or -1. */
+  private readonly leaveDown: Int32Array | null = null;
+  private readonly leaveRight: Int32Array | null = null;
 
   constructor(input: SpecInput) {
     const { plan, rule } = input;
@@ -173,7 +200,15 @@ export class NumberlinkSpec implements Spec {
     this.notouch = rule.notouch;
     this.avoid = rule.notouch;
     this.K = this.avoid ? Math.max(1, Math.ceil(plan.width / 32), input.avoidWords ?? 0) : 0;
-    this.width = this.slots * (1 + this.K);
+    this.canon = input.canonical !== undefined && rule.notouch && !rule.fill;
+    this.gOff = this.slots * (1 + this.K);
+    this.width = this.slots * (1 + this.K) + (this.canon ? this.slots + 1 : 0);
+    if (this.canon) {
+      const t = canonicalLeaveTables(plan, input.cellCount, input.canonical!);
+      this.leaveDown = t.down;
+      this.leaveRight = t.right;
+
+    }
     this.freeBase = 2 * input.labelCount + 1;
     this.entryWord = new Int32Array(input.cellCount);
     for (let v = 0; v < input.cellCount; v++) {
@@ -271,6 +306,7 @@ export class NumberlinkSpec implements Spec {
     for (let p = plan.enterStart[i]; p < plan.enterStart[i + 1]; p++) {
       const sl = plan.enterSlot[p], w = this.entryWord[plan.enterVertex[p]];
       s[off + sl] = w;
+      if (this.canon) s[off + this.gOff + sl] = 0;
       if (w > 0 && this.useMasks) this.setMask(w >> 1, this.maskOf(w >> 1) | (1 << sl));
     }
   }
@@ -368,6 +404,15 @@ export class NumberlinkSpec implements Spec {
     } else if (this.notouch) {
       if (!this.separate(s, off, a, b)) return false;
     }
+    if (this.canon) {
+      const p0 = plan.leaveStart[i], p1 = plan.leaveStart[i + 1];
+      // Cells leave in line order (two at most: the ends of the step's edge).
+      if (p1 - p0 === 2 && this.leaveRight![p0 + 1] === plan.leaveSlot[p0]) {
+        if (!this.canonLeave(s, off, p0 + 1) || !this.canonLeave(s, off, p0)) return false;
+      } else {
+        for (let p = p0; p < p1; p++) if (!this.canonLeave(s, off, p)) return false;
+      }
+    }
     const fill = this.fill;
     for (let p = plan.leaveStart[i]; p < plan.leaveStart[i + 1]; p++) {
       const sl = plan.leaveSlot[p];
@@ -405,6 +450,11 @@ export class NumberlinkSpec implements Spec {
       let same = true;
       for (let t = 0; t < n; t++) if (key[t] !== base + t) { same = false; break; }
       if (same) return;
+      if (this.canon) {
+        const remap = this.remap;
+        for (let t = 0; t < n; t++) remap[key[t] - base] = base + t;
+        this.ghostsRemap(s, off);
+      }
       for (let t = 0; t < n; t++) {
         const k = key[t], nk = base + t;
         if (k === nk) continue;
@@ -431,6 +481,159 @@ export class NumberlinkSpec implements Spec {
       if (remap[r] === 0) remap[r] = next++;
       s[off + j] = (remap[r] << 1) | (w & 1);
     }
+    if (this.canon) this.ghostsRemap(s, off);
+  }
+
+  // ---- the canonical family (SpecInput.canonical, canonical.ts) ----
+  //
+  // A ghost names the path of a used cell that has left the frontier: 0 (none); for an open
+  // fragment key << 4, for a completed path (label + 1) << 4 | 1; bit 1 when it is the cell right
+  // next to the one holding the ghost (direct), and for a direct ghost bit 2 / bit 3 when that cell
+  // is linked to its next / previous cell in its line. The register holds the ghost of the cell that
+  // left last in the current line, << 1, with bit 0 set when that cell is linked to the next one.
+
+  /** Ghost of a used cell's word (direct, with its links along the line). */
+  private ghostOf(w: number, nextLinked: boolean, prevLinked: boolean): number {
+    const bits = 2 | (nextLinked ? 4 : 0) | (prevLinked ? 8 : 0);
+    return w > 0 ? ((w >> 1) << 4) | bits : ((-1 - w) << 4) | bits | 1;
+  }
+
+  /** The same path, further away (a completed path is out of reach of any cell still to come). */
+  private farGhost(g: number): number {
+    return (g & 1) === 1 ? 0 : g & ~15;
+  }
+
+  /**
+   * Slot p of the plan's leave entries leaves: it becomes the ghost of its neighbours or, when it
+   * leaves empty, passes its ghosts on and records that no path holds two of its neighbours but
+   * through a corner met before it (see SpecInput.canonical and canonical.ts).
+   */
+  private canonLeave(s: Int32Array, off: number, p: number): boolean {
+    const sl = this.plan.leaveSlot[p];
+    const w = s[off + sl];
+    const G = off + this.gOff, R = G + this.slots;
+    const up = s[G + sl], reg = s[R];
+    const left = reg >> 1, leftLinked = (reg & 1) === 1;
+    const down = this.leaveDown![p], right = this.leaveRight![p];
+    s[G + sl] = 0;
+    if (w > 0 || w <= -2) {
+      const nextLinked = right >= 0 && this.linked(w, s[off + right]);
+      const g = this.ghostOf(w, nextLinked, leftLinked);
+      if (down >= 0) s[G + down] = this.linked(w, s[off + down]) ? 0 : g;
+      s[R] = right < 0 ? 0 : nextLinked ? 1 : g << 1;
+      return true;
+    }
+    const upNear = (up & 2) !== 0, leftNear = (left & 2) !== 0;
+    if (up !== 0) {
+      // Across the empty cell, or the ends of a straight run of empty cells: a shortcut.
+      if (down >= 0 && !this.avoidGhost(s, off, up, down)) return false;
+      if (upNear) {
+        // Around a corner met before: one path only through that corner (its links to it are
+        // the notouch rule's business); the corner's own link decides.
+        if (right >= 0 && (up & 4) === 0 && !this.avoidGhost(s, off, up, right)) return false;
+        if (leftNear && (up & 8) === 0 && !this.avoidGhosts(s, off, up, left)) return false;
+      } else if (right >= 0 && !this.avoidGhostApart(s, off, up, right)) {
+        return false;
+      }
+      // Down the run above and along the run to the left: a route as short as any.
+      if (left !== 0 && !(upNear && leftNear) && !this.avoidGhostsApart(s, off, up, left)) return false;
+    }
+    if (left !== 0) {
+      if (right >= 0 && !this.avoidGhost(s, off, left, right)) return false;
+      // Around the corner below (met later): a flip through the empty cell would free it; along
+      // the run to the left and down: as short as any route that is not one fragment yet.
+      if (down >= 0 && !(leftNear ? this.avoidGhost(s, off, left, down) : this.avoidGhostApart(s, off, left, down))) return false;
+    }
+    // Right and down meet at a corner met later too.
+    if (right >= 0 && down >= 0 && !this.separate(s, off, right, down)) return false;
+    if (down >= 0) s[G + down] = this.farGhost(up);
+    s[R] = right >= 0 ? this.farGhost(left) << 1 : 0;
+    return true;
+  }
+
+  /** Two words of grid neighbours: the cells are linked (notouch: one path means linked). */
+  private linked(wa: number, wb: number): boolean {
+    if (wa <= -2) return wa === wb;
+    return wa > 0 && wb > 0 && wa >> 1 === wb >> 1;
+  }
+
+  /** A slot of fragment `key` (open fragments always have one in the frontier). */
+  private memberSlot(s: Int32Array, off: number, key: number): number {
+    if (this.useMasks) {
+      const m = this.maskOf(key);
+      if (m !== 0) return 31 - Math.clz32(m & -m);
+    }
+    for (let t = 0; t < this.slots; t++) {
+      const w = s[off + t];
+      if (w > 0 && w >> 1 === key) return t;
+    }
+    throw new Error(`numberlink spec: fragment ${key} has no slot`);
+  }
+
+  /** Ghost g's path and slot j's cell are never one path (false when they are already). */
+  private avoidGhost(s: Int32Array, off: number, g: number, j: number): boolean {
+    if ((g & 1) === 1) return s[off + j] !== -1 - (g >> 4);
+    return this.separate(s, off, this.memberSlot(s, off, g >> 4), j);
+  }
+
+  /**
+   * As avoidGhost, but nothing when they are one path already: two cells at the ends of a route
+   * of empty cells as short as their distance, whose path between them is complete, may be joined
+   * by a route of the same length through cells met before (the colex order does not object).
+   */
+  private avoidGhostApart(s: Int32Array, off: number, g: number, j: number): boolean {
+    const w = s[off + j];
+    if ((g & 1) === 1) return true; // a completed path: the cell is on it (complete) or never will be
+    if (w > 0 && w >> 1 === g >> 4) return true;
+    return this.avoidGhost(s, off, g, j);
+  }
+
+  private avoidGhostsApart(s: Int32Array, off: number, g: number, h: number): boolean {
+    if ((g & 1) === 1 || (h & 1) === 1 || g >> 4 === h >> 4) return true;
+    return this.avoidGhosts(s, off, g, h);
+  }
+
+  private avoidGhosts(s: Int32Array, off: number, g: number, h: number): boolean {
+    if ((g & 1) === 1 || (h & 1) === 1) return (g & 1) !== (h & 1) || g >> 4 !== h >> 4;
+    return this.separate(s, off, this.memberSlot(s, off, g >> 4), this.memberSlot(s, off, h >> 4));
+  }
+
+  /** Ghost word at t (the register is ghost << 1 | flag) and writing it back. */
+  private ghostAt(s: Int32Array, G: number, t: number): number {
+    return t === this.slots ? s[G + t] >> 1 : s[G + t];
+  }
+
+  private setGhostAt(s: Int32Array, G: number, t: number, g: number): void {
+    if (t === this.slots) s[G + t] = (g << 1) | (s[G + t] & 1);
+    else s[G + t] = g;
+  }
+
+  /** Fragment `from` was joined into `to`: ghosts follow. */
+  private ghostsRelabel(s: Int32Array, off: number, from: number, to: number): void {
+    const G = off + this.gOff;
+    for (let t = 0; t <= this.slots; t++) {
+      const g = this.ghostAt(s, G, t);
+      if (g !== 0 && (g & 1) === 0 && g >> 4 === from) this.setGhostAt(s, G, t, (to << 4) | (g & 15));
+    }
+  }
+
+  /** Fragments ka and kb completed the path of `label`: direct ghosts keep it, far ones go. */
+  private ghostsComplete(s: Int32Array, off: number, ka: number, kb: number, label: number): void {
+    const G = off + this.gOff;
+    for (let t = 0; t <= this.slots; t++) {
+      const g = this.ghostAt(s, G, t);
+      if (g === 0 || (g & 1) === 1 || (g >> 4 !== ka && g >> 4 !== kb)) continue;
+      this.setGhostAt(s, G, t, (g & 2) !== 0 ? ((label + 1) << 4) | (g & 15) | 1 : 0);
+    }
+  }
+
+  /** After normalize renumbered the free keys (this.remap, by key - freeBase), ghosts follow. */
+  private ghostsRemap(s: Int32Array, off: number): void {
+    const G = off + this.gOff, base = this.freeBase;
+    for (let t = 0; t <= this.slots; t++) {
+      const g = this.ghostAt(s, G, t);
+      if (g !== 0 && (g & 1) === 0 && g >> 4 >= base) this.setGhostAt(s, G, t, (this.remap[(g >> 4) - base] << 4) | (g & 15));
+    }
   }
 
   /** Take the edge between slots a and b; false when that is illegal. */
@@ -445,8 +648,14 @@ export class NumberlinkSpec implements Spec {
     const base = this.freeBase;
     const la = ka !== 0 && ka < base, lb = kb !== 0 && kb < base;
     if (this.avoid && this.hasBit(s, off, a, b)) return false;
+    if (this.canon) {
+      // A used cell needs no ghost of its own (what it must avoid is recorded already).
+      if (wa === 0) s[off + this.gOff + a] = 0;
+      if (wb === 0) s[off + this.gOff + b] = 0;
+    }
     if (la && lb) {
       if ((ka - 1) >> 1 !== (kb - 1) >> 1) return false; // two different labels
+      if (this.canon) this.ghostsComplete(s, off, ka, kb, (ka - 1) >> 1);
       // The two halves of one path meet: the path is complete and nothing can join it again.
       // Under notouch its cells keep the label (-2 - label): two of them may still meet unlinked.
       const done = this.notouch ? -2 - ((ka - 1) >> 1) : -1;
@@ -488,6 +697,7 @@ export class NumberlinkSpec implements Spec {
     else if (kb !== 0) r = kb;
     else r = this.freshKey(s, off); // a new fragment (normalize renumbers keys later)
     const other = r === ka ? kb : ka;
+    if (this.canon && other !== 0) this.ghostsRelabel(s, off, other, r);
     // Relabel the other fragment, collecting the members of the joined one (<= 32 slots).
     let members = 0;
     if (this.useMasks) {
@@ -912,4 +1122,30 @@ function lookaheadTables(
     } : null,
     pend: doPend ? { start: pStart, a: pa, b: pb } : null,
   };
+}
+
+/**
+ * For the canonical family: per leave entry of the plan, the slot of the leaving cell's neighbour
+ * in the next line and of the next cell in its line (-1 when there is none in the frontier).
+ */
+function canonicalLeaveTables(plan: FrontierPlan, cellCount: number, geo: { right: Int32Array; down: Int32Array }): { down: Int32Array; right: Int32Array } {
+  const m = plan.edgeCount, W = plan.width;
+  const slotCell = new Int32Array(W).fill(-1);
+  const slotOf = new Int32Array(cellCount).fill(-1);
+  const total = plan.leaveStart[m];
+  const down = new Int32Array(total).fill(-1), right = new Int32Array(total).fill(-1);
+  const at = (v: number) => (v >= 0 && slotOf[v] >= 0 && slotCell[slotOf[v]] === v ? slotOf[v] : -1);
+  for (let i = 0; i < m; i++) {
+    for (let p = plan.enterStart[i]; p < plan.enterStart[i + 1]; p++) {
+      slotCell[plan.enterSlot[p]] = plan.enterVertex[p];
+      slotOf[plan.enterVertex[p]] = plan.enterSlot[p];
+    }
+    for (let p = plan.leaveStart[i]; p < plan.leaveStart[i + 1]; p++) {
+      const v = plan.leaveVertex[p];
+      down[p] = at(geo.down[v]);
+      right[p] = at(geo.right[v]);
+    }
+    for (let p = plan.leaveStart[i]; p < plan.leaveStart[i + 1]; p++) slotCell[plan.leaveSlot[p]] = -1;
+  }
+  return { down, right };
 }

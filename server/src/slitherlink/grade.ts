@@ -23,7 +23,7 @@
  * cannot finish, `needs search`; `stuck` then says where Hard's fixpoint stalls.
  */
 import { Grid } from '../model/grid';
-import { deduce, UNKNOWN, type DeduceOptions } from './deduce';
+import { deduce, keptState, UNKNOWN, type DeduceOptions } from './deduce';
 
 export const GRADES = ['easy', 'normal', 'tricky', 'hard', 'needs search'] as const;
 export type Grade = (typeof GRADES)[number];
@@ -52,6 +52,11 @@ export interface GradeResult {
    * fixpoint for `needs search` (absent after a contradiction).
    */
   edges?: Int8Array;
+  /**
+   * With `steps`: per Grid edge, the level (index into LEVELS) a replay of the deduction needs for
+   * it (replayLevels), -1 when none finds it. The preview draws the loop by it.
+   */
+  levelOf?: Int8Array;
   /** With `needs search` (and not for a contradiction): where Hard's deduction stalls. */
   stuck?: Stuck;
 }
@@ -63,17 +68,64 @@ type Hinted = { rows: number; cols: number; hints: Int8Array };
  * finds a contradiction: `needs search`). Deduction is sound, so a level that fixes every edge
  * without a contradiction has found the one solution.
  */
-export function gradeSlitherlink(puzzle: Hinted, options: { isCancelled?: () => boolean } = {}): GradeResult {
+export function gradeSlitherlink(puzzle: Hinted, options: { isCancelled?: () => boolean; steps?: boolean } = {}): GradeResult {
   const { rows, cols } = puzzle;
   if (rows <= 0 || cols <= 0) return { grade: 'needs search' };
   let last: Int8Array | null = null;
-  for (const level of LEVELS) {
+  const withSteps = (r: GradeResult, top: number): GradeResult => {
+    const levelOf = options.steps ? replayLevels(puzzle, top) : null;
+    return levelOf ? { ...r, levelOf } : r;
+  };
+  for (const [k, level] of LEVELS.entries()) {
     const d = deduce(puzzle, { ...LEVEL_OPTIONS[level], isCancelled: options.isCancelled });
     if (d.contradiction) return { grade: 'needs search' };
-    if (d.fixed === d.edges.length) return { grade: level, edges: d.edges };
+    if (d.fixed === d.edges.length) return withSteps({ grade: level, edges: d.edges }, k);
     last = d.edges;
   }
-  return { grade: 'needs search', edges: last!, stuck: stuckAt(new Grid(rows, cols), last!) };
+  return withSteps({ grade: 'needs search', edges: last!, stuck: stuckAt(new Grid(rows, cols), last!) }, LEVELS.length - 1);
+}
+
+/**
+ * Which level each edge needs, by replaying the deduction the way a solver climbs the levels:
+ * the easy rules to their fixpoint; then, as long as edges are open, the easiest level (up to
+ * `top`) that finds more. Of what it finds, an edge the easy rules cannot derive from the ones
+ * found so far is credited to that level (taken in edge order, each followed by the easy rules),
+ * and whatever they then derive to easy: so a Tricky puzzle shows the few places where Tricky's
+ * rules are needed, not everything that follows from them. Per Grid edge, -1 where no level up to
+ * `top` finds it; null after a contradiction (no solution). Each level's closure is sound, so the
+ * replay fixes nothing the levels would not.
+ */
+export function replayLevels(puzzle: Hinted, top: number): Int8Array | null {
+  const first = deduce(puzzle, { ...LEVEL_OPTIONS.easy, keepState: true });
+  const easy = keptState(first);
+  if (first.contradiction || !easy) return null;
+  const m = easy.E;
+  const levelOf = new Int8Array(m).fill(-1);
+  const credit = (): void => {
+    for (let e = 0; e < m; e++) if (levelOf[e] < 0 && easy.edges[e] !== UNKNOWN) levelOf[e] = 0;
+  };
+  credit();
+  while (easy.fixed < m) {
+    let found: Int8Array | null = null, k = 1;
+    for (; k <= top && k < LEVELS.length; k++) {
+      const d = deduce(puzzle, { ...LEVEL_OPTIONS[LEVELS[k]!], edges: easy.edges });
+      if (d.contradiction) return null;
+      if (d.fixed > easy.fixed) {
+        found = d.edges;
+        break;
+      }
+    }
+    if (!found) break;
+    for (let f = 0; f < m; f++) {
+      if (found[f] === UNKNOWN || easy.edges[f] !== UNKNOWN) continue;
+      levelOf[f] = k;
+      easy.setEdge(f, found[f]!);
+      easy.propagate();
+      if (easy.contra) return null;
+    }
+    credit();
+  }
+  return levelOf;
 }
 
 /** The open edges of a deduction and the cells beside them. */

@@ -2,6 +2,7 @@
 import { fromLoopVerdict, puzzleFromLoop } from '../design/fromLoop';
 import { adjacentNote } from '../design/generate';
 import { generateText } from '../design/generateText';
+import { gradedText } from '../design/gradedGenerate';
 import { hintFamily } from '../design/hintFamily';
 import type { RunControl } from '../zdd/control';
 import type { DesignJob, GeneratedAnswer, JobAnswer } from './protocol';
@@ -24,14 +25,26 @@ export function runDesignJob(job: DesignJob, control: RunControl): JobAnswer {
 }
 
 function generated(job: Extract<DesignJob, { type: 'generate' }>, control: RunControl): GeneratedAnswer {
-  const g = generateText(job.request, control);
+  const req = job.request;
+  if (req.kind === 'slitherlink' && req.grade) {
+    // The same text as `linkpuzzle generate slitherlink WxH --seed N --grade LEVEL`.
+    const deadline = Date.now() + job.limits.timeMs;
+    const { text, result: r } = gradedText(req.rows, req.cols, req.grade, req.seed, req.solution === true, { deadline, isCancelled: control.isCancelled });
+    const stop = r.stopped ? ` (${r.stopped})` : '';
+    if (!text || !r.puzzle) return { text: '', ok: false, note: `none of ${r.tries} loops gave a puzzle that deduction finishes${stop}`, ms: r.ms };
+    if (r.puzzle.grade !== req.grade) {
+      return { text, ok: false, note: `none of ${r.tries} loops gave a ${req.grade} puzzle (the nearest: ${r.puzzle.grade})${stop}`, ms: r.ms };
+    }
+    return { text, ok: true, note: `grade ${req.grade} after ${r.tries} loop${r.tries === 1 ? '' : 's'}`, ms: r.ms, grade: req.grade };
+  }
+  const g = generateText(req, control);
   if (g.kind === 'slitherlink') {
     const v = fromLoopVerdict(g.puzzle, { detail: `${g.puzzle.checks} checks` });
     return { text: g.text, ok: v.status === 'unique', note: v.summary, ms: g.puzzle.ms };
   }
   const p = g.puzzle;
   const stop = p.stopped ? `; ${p.stopped.message}` : '';
-  const note = `${p.labels.length} pairs, ${p.unique ? 'unique' : 'not proved unique'} after ${p.checks} checks${adjacentNote(p, job.request.allowAdjacent === true)}${stop}`;
+  const note = `${p.labels.length} pairs, ${p.unique ? 'unique' : 'not proved unique'} after ${p.checks} checks${adjacentNote(p, req.allowAdjacent === true)}${stop}`;
   return { text: g.text, ok: p.unique, note, ms: p.ms };
 }
 

@@ -1,5 +1,5 @@
 /** Messages between the server's main thread and a solving worker (structured-clone safe). */
-import type { CellRef, LoopSolution } from '../analysis/result';
+import type { CellRef, CheckResult, LoopSolution } from '../analysis/result';
 import type { Analysis } from '../genres/extras';
 import type { MinimizeResult } from '../analysis/minimize';
 import type { FromLoopResult } from '../design/fromLoop';
@@ -52,22 +52,37 @@ export type Job =
    * else the job checks the puzzle for it first.
    */
   | { type: 'minimize'; text: string; kind: PuzzleKind; options: JobOptions; redundant?: CellRef[]; solution?: LoopSolution['edges'] }
+  /**
+   * The difficulty grade of a puzzle a check found unique (the scheduler's phase after the
+   * verdict); its probing gets the larger of 1 s and `verdictMs`, the time the check took.
+   */
+  | { type: 'grade'; text: string; kind: PuzzleKind; options: JobOptions; verdictMs?: number }
   | DesignJob;
+
+/** What a grade job adds to a check's result. */
+export type GradeFields = Pick<CheckResult, 'grade' | 'stuck' | 'gradeSteps' | 'gradeStopped'>;
 
 /** A check's answer plus what the server derives from it in the same run. */
 export type { Analysis };
 
-/** `generate`: the file text; `ok` false when the puzzle could not be proved unique (`note` says why). */
+/**
+ * `generate`: the file text; `ok` false when the puzzle could not be proved unique, or not made at
+ * the grade asked for (`note` says why).
+ */
 export interface GeneratedAnswer {
   text: string;
   ok: boolean;
   note: string;
   ms: number;
+  /** With a grade asked for: the puzzle's grade. */
+  grade?: string;
 }
 
 export type JobAnswer =
   | { type: 'check'; analysis: Analysis }
   | { type: 'minimize'; minimize: MinimizeResult | null }
+  /** `grade` null: the text did not parse as a puzzle that can be graded. */
+  | { type: 'grade'; grade: GradeFields | null }
   /** `error`: the loop was rejected (model/loop.ts loopProblem). */
   | { type: 'fromLoop'; result: FromLoopResult | { error: string } }
   | { type: 'hintFamily'; result: HintFamilyResult | { error: string } }

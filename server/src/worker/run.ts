@@ -4,7 +4,8 @@ import { findConflictingHints } from '../analysis/conflicts';
 import { minimizeHints } from '../analysis/minimize';
 import { minimizeTilingHints } from '../analysis/tiling';
 import { findSuggestions } from '../design/suggestions';
-import { wantsConflicts, wantsSuggestions } from '../genres/extras';
+import { gradesInCheck, wantsConflicts, wantsSuggestions } from '../genres/extras';
+import { genreOf } from '../genres/index';
 import { parseOnce } from './parsed';
 import type { CheckOptions } from '../analysis/options';
 import type { CheckResult, LoopSolution } from '../analysis/result';
@@ -14,9 +15,10 @@ import type { SlitherlinkPuzzle } from '../model/puzzle';
 import { withDeadline, type RunControl } from '../zdd/control';
 import { runDesignJob } from './designJobs';
 import { sessionFor, trimSessions } from './sessions';
-import type { Analysis, Job, JobAnswer } from './protocol';
+import type { Analysis, GradeFields, Job, JobAnswer } from './protocol';
 
 export function runJob(job: Job, control: RunControl): JobAnswer {
+  if (job.type === 'grade') return { type: 'grade', grade: grade(job, control) };
   if (job.type !== 'check' && job.type !== 'minimize') return runDesignJob(job, control);
   const { options } = job;
   const base = { limits: options.limits, isCancelled: control.isCancelled, onProgress: control.onProgress };
@@ -34,6 +36,10 @@ export function runJob(job: Job, control: RunControl): JobAnswer {
       // The preview's ambiguity map (a pass over the diagram; Numberlink: a walk through up to
       // 5,000 solutions, else a second diagram with every edge a level).
       usage: true,
+      // The difficulty grade of a unique puzzle, for the hover, the status bar and the preview,
+      // where it takes milliseconds (Slitherlink); else the scheduler's grade job after the verdict.
+      grade: gradesInCheck(job.kind),
+      gradeSteps: true,
     });
     const analysis: Analysis = { result, ...(incremental ? { incremental } : {}) };
     const conflicts = wantsConflicts(job.kind, options, result);
@@ -62,6 +68,22 @@ export function runJob(job: Job, control: RunControl): JobAnswer {
   const solution = job.solution ? loopEdgeIndices(puzzle, job.solution) : uniqueLoop(puzzle, whole);
   if (!solution) return { type: 'minimize', minimize: null };
   return { type: 'minimize', minimize: minimizeHints(puzzle, job.redundant, { control: whole, solution }) };
+}
+
+/** Most milliseconds a grade job gives the Numberlink grade's probing at least (else the verdict's time, see the scheduler). */
+const GRADE_MIN_MS = 1000;
+
+/** A grade job: the grade of a text a check found unique, under the same options (null when it does not parse). */
+function grade(job: Extract<Job, { type: 'grade' }>, control: RunControl): GradeFields | null {
+  const { puzzle, problems } = parseOnce(job.text, job.kind);
+  if (!puzzle || problems.length > 0) return null;
+  const options = job.options;
+  return genreOf(job.kind).grade(puzzle, {
+    control: { limits: options.limits, isCancelled: control.isCancelled },
+    defaultRule: options.defaultRule,
+    gradeSteps: true,
+    gradeTimeMs: Math.max(GRADE_MIN_MS, job.verdictMs ?? 0),
+  });
 }
 
 function loopEdgeIndices(p: SlitherlinkPuzzle, edges: LoopSolution['edges']): number[] {

@@ -1,0 +1,137 @@
+/**
+ * The canonical family of the Nikoli rule (numberlink/canonical.ts, SpecInput.canonical) against
+ * brute force: every canonical solution (by the definition: no path can be rerouted to a smaller
+ * (length, then colex by the sweep order: freeing the cell met last)) through free cells) is in the family, every member is a solution, and the
+ * verdict read off the family (none / multiple / one member: unique iff rigid) is the Nikoli count's.
+ * On every sweep, depth-first with deduction and breadth-first without.
+ */
+import { describe, expect, it } from 'vitest';
+import { makeInstance, sweepNeighbours, type NumberlinkInstance, type Sweep } from '../../server/src/numberlink/instance';
+import { buildNumberlinkZdd } from '../../server/src/numberlink/solve';
+import { findReroute } from '../../server/src/numberlink/canonical';
+import { edgesToPaths } from '../../server/src/numberlink/paths';
+import { bruteSolve } from './numberlink-brute';
+import { randomCells, rng, solutionProblem, walkCells } from './numberlink-random';
+
+const NIKOLI = { fill: false, notouch: false };
+const NOTOUCH = { fill: false, notouch: true };
+
+const SWEEPS: Sweep[] = [];
+for (const transpose of [false, true]) for (const reverseLines of [false, true]) for (const reverseCells of [false, true]) SWEEPS.push({ transpose, reverseLines, reverseCells });
+
+/** Cells in the order the sweep meets them. */
+function sweepRank(rows: number, cols: number, sweep: Sweep): Int32Array {
+  const { right, down } = sweepNeighbours(rows, cols, sweep);
+  const n = rows * cols, rank = new Int32Array(n).fill(-1);
+  const hasLeft = new Uint8Array(n), hasUp = new Uint8Array(n);
+  for (let v = 0; v < n; v++) { if (right[v] >= 0) hasLeft[right[v]] = 1; if (down[v] >= 0) hasUp[down[v]] = 1; }
+  let first = -1;
+  for (let v = 0; v < n; v++) if (!hasLeft[v] && !hasUp[v]) first = v;
+  let k = 0;
+  for (let line = first; line >= 0; line = down[line]) for (let v = line; v >= 0; v = right[v]) rank[v] = k++;
+  return rank;
+}
+
+/** All simple paths from s to t through cells allowed[v]. */
+function routes(rows: number, cols: number, s: number, t: number, allowed: Uint8Array): number[][] {
+  const out: number[][] = [], seen = new Uint8Array(rows * cols), path = [s];
+  seen[s] = 1;
+  const go = (v: number) => {
+    if (v === t) { out.push(path.slice()); return; }
+    const r = Math.floor(v / cols), c = v % cols;
+    for (const w of [r > 0 ? v - cols : -1, r + 1 < rows ? v + cols : -1, c > 0 ? v - 1 : -1, c + 1 < cols ? v + 1 : -1]) {
+      if (w < 0 || seen[w] || !allowed[w]) continue;
+      seen[w] = 1; path.push(w); go(w); path.pop(); seen[w] = 0;
+    }
+  };
+  go(s);
+  return out;
+}
+
+/** Whether solution `paths` is canonical: no path has a route with smaller (length, colex by the sweep's reverse). */
+function isCanonical(rows: number, cols: number, cells: Int32Array, paths: number[][], rank: Int32Array): boolean {
+  const n = rows * cols;
+  for (let l = 0; l < paths.length; l++) {
+    const allowed = new Uint8Array(n).fill(1);
+    for (let k = 0; k < paths.length; k++) if (k !== l) for (const v of paths[k]) allowed[v] = 0;
+    for (let v = 0; v < n; v++) if (cells[v] >= 0 && cells[v] !== l) allowed[v] = 0;
+    const mine = new Set(paths[l]);
+    for (const q of routes(rows, cols, paths[l][0], paths[l][paths[l].length - 1], allowed)) {
+      if (q.length < paths[l].length) return false;
+      if (q.length > paths[l].length) continue;
+      const theirs = new Set(q);
+      // colex by the sweep: the cell met last in the sweep among those that differ decides.
+      let last = -1;
+      for (const v of [...mine, ...theirs]) if (mine.has(v) !== theirs.has(v) && (last < 0 || rank[v] > rank[last])) last = v;
+      if (last >= 0 && mine.has(last)) return false; // the route frees that cell: a move
+    }
+  }
+  return true;
+}
+
+function key(paths: number[][]): string {
+  return paths.map((p) => (p[0] < p[p.length - 1] ? p : p.slice().reverse()).join(',')).join('|');
+}
+
+function familyOf(inst: NumberlinkInstance, breadth: boolean): string[] {
+  const nz = buildNumberlinkZdd(inst, NOTOUCH, undefined, breadth ? { canonical: true, deduce: false, search: 'breadth' } : { canonical: true });
+  const out: string[] = [];
+  const total = Number(nz.zdd.count());
+  for (let i = 0; i < total; i++) {
+    const edges = nz.edgesOf(nz.zdd.kth(BigInt(i)));
+    expect(edges).not.toBeNull();
+    const paths = edgesToPaths(inst, edges!);
+    expect(paths).not.toBeNull();
+    expect(solutionProblem(inst.rows, inst.cols, inst.cells, paths!, NIKOLI)).toBeNull();
+    out.push(key(paths!));
+  }
+  return out;
+}
+
+describe('the canonical family of the Nikoli rule', () => {
+  it('holds every canonical solution and only solutions, and decides the verdict (brute force, every sweep)', () => {
+    const rand = rng(4242);
+    let checked = 0;
+    const seen: Record<string, number> = {};
+    for (let t = 0; t < 260; t++) {
+      const rows = 2 + Math.floor(rand() * 3), cols = 2 + Math.floor(rand() * 3);
+      const cells = t % 2 === 0
+        ? randomCells(rows, cols, 1 + Math.floor(rand() * Math.min(3, Math.floor((rows * cols) / 2))), rand)
+        : walkCells(rows, cols, rand, 2 + Math.floor(rand() * 8), 3).cells;
+      const labels = Math.max(-1, ...cells) + 1;
+      if (labels === 0) continue;
+      const brute = bruteSolve(rows, cols, cells, labels, NIKOLI, 1e6);
+      const all = brute.solutions.map((s) => s.split('|').map((p) => p.split(',').map(Number)));
+      const sweep = SWEEPS[t % SWEEPS.length];
+      const inst = makeInstance(rows, cols, cells, labels, sweep);
+      const rank = sweepRank(rows, cols, sweep);
+      const canonical = all.filter((p) => isCanonical(rows, cols, cells, p, rank)).map(key);
+      const what = `${rows}x${cols} ${Array.from(cells)} sweep ${JSON.stringify(sweep)}`;
+      for (const breadth of [false, true]) {
+        const family = familyOf(inst, breadth);
+        for (const c of canonical) expect(family, `${what}: canonical ${c} missing (${breadth ? 'breadth' : 'depth'})`).toContain(c);
+        // The verdict read off the family.
+        let verdict: string;
+        if (family.length === 0) verdict = 'none';
+        else if (family.length >= 2) verdict = 'multiple';
+        else {
+          const nz = buildNumberlinkZdd(inst, NOTOUCH, undefined, { canonical: true });
+          const edges = nz.edgesOf(nz.zdd.first())!;
+          const second = findReroute(inst, edges);
+          verdict = second === null ? 'unique' : 'multiple';
+          if (second !== null) {
+            const p2 = edgesToPaths(inst, second);
+            expect(p2, what).not.toBeNull();
+            expect(solutionProblem(rows, cols, cells, p2!, NIKOLI), what).toBeNull();
+            expect(key(p2!), what).not.toBe(family[0]);
+          }
+        }
+        expect(verdict, what).toBe(brute.count === 0 ? 'none' : brute.count === 1 ? 'unique' : 'multiple');
+        seen[`${verdict} family ${Math.min(family.length, 2)}`] = (seen[`${verdict} family ${Math.min(family.length, 2)}`] ?? 0) + 1;
+      }
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(200);
+    console.log(seen);
+  });
+});
