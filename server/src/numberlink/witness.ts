@@ -293,8 +293,8 @@ class RuleSearch {
   }
 
   /**
-   * The search restarted with other branch orders (all 0 first, all 1 first, at random) and other
-   * sweeps, with growing budgets, each sweep keeping its dead states: which sweep meets a draft's
+   * The search restarted with other branch orders (all 0 first, all 1 first, at random), then
+   * along other sweeps, with growing budgets, each sweep keeping its dead states: which sweep meets a draft's
    * contradiction or its easy solution early varies (a 15x15 Nikoli draft: no solution after
    * 20,000 dead states along the chosen sweep, one at once from the top row).
    */
@@ -304,13 +304,15 @@ class RuleSearch {
     let budget = 500, spent = 0;
     try {
       for (let round = 0; spent < total; round++) {
-        const k = round % RESTART_SWEEPS;
+        // Each sweep gets its three branch orders in turn (on a small budget, as the Nikoli rule's,
+        // only the chosen sweep is searched), then the next sweep.
+        const k = Math.floor(round / 3) % RESTART_SWEEPS;
         if (k === sweeps.length) {
           const next = otherSweeps(this.inst, this.sweep)[k - 1];
           sweeps.push(next === undefined ? this : new RuleSearch(this.inst, this.rule, this.d, this.poll, next));
         }
         const s = sweeps[k];
-        const mode = Math.floor(round / RESTART_SWEEPS) % 3;
+        const mode = round % 3;
         const prefer = new Uint8Array(s.spec.levels + 1);
         for (let i = 0; i < prefer.length; i++) prefer[i] = mode === 0 ? 0 : mode === 1 ? 1 : rand() < 0.5 ? 1 : 0;
         const before = s.memo.count;
