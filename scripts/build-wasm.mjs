@@ -1,25 +1,34 @@
 #!/usr/bin/env node
-// Compiles the engine's AssemblyScript kernels (server/src/zdd/wasm/*.ts) to WebAssembly next to
-// their source (*.wasm, not committed) with the `assemblyscript` compiler from devDependencies.
-// Skips a kernel whose .wasm is newer than its source (and than this script).
+// Compiles the AssemblyScript kernels (server/src/*/wasm/*.ts: the engine's, and a genre's built on
+// the engine's shared builder, server/src/zdd/wasm/lib/) to WebAssembly next to their source
+// (*.wasm, not committed) with the `assemblyscript` compiler from devDependencies. Skips a kernel
+// whose .wasm is newer than its source, the shared library and this script.
 //   node scripts/build-wasm.mjs [--force]
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const dir = join(root, 'server/src/zdd/wasm');
+const src = join(root, 'server/src');
+const lib = join(src, 'zdd/wasm/lib');
 const self = fileURLToPath(import.meta.url);
 
-/** Kernel sources and their outputs. */
+/** Kernel sources and their outputs: every .ts directly in a `wasm` folder of a server/src folder. */
 export function kernels() {
-  return readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => ({ src: join(dir, f), out: join(dir, f.replace(/\.ts$/, '.wasm')) }));
+  const out = [];
+  for (const folder of readdirSync(src)) {
+    const dir = join(src, folder, 'wasm');
+    if (!existsSync(dir)) continue;
+    for (const f of readdirSync(dir)) if (f.endsWith('.ts')) out.push({ src: join(dir, f), out: join(dir, f.replace(/\.ts$/, '.wasm')) });
+  }
+  return out;
 }
 
 function stale({ src, out }) {
   if (!existsSync(out)) return true;
   const t = statSync(out).mtimeMs;
-  return statSync(src).mtimeMs > t || statSync(self).mtimeMs > t;
+  const deps = [src, self, ...readdirSync(lib).map((f) => join(lib, f))];
+  return deps.some((f) => statSync(f).mtimeMs > t);
 }
 
 /** Compiles every stale kernel (all with force); returns the outputs compiled. Throws on a compile error. */

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: speed and memory, printed as tables and written to bench-results/bench.json.
-//   node test/bench/run.mjs [--only cycles|slitherlink|numberlink|incremental|latency|drafts|insight[,...]] [--quick] [--corpus DIR]
+//   node test/bench/run.mjs [--only cycles|slitherlink|numberlink|fill|incremental|latency|drafts|insight[,...]] [--quick] [--corpus DIR]
 //                           [--max-n N] [--nikoli-limit MS] [--no-nikoli] [--no-redundant] [--out FILE]
 //                           [--drafts-count-nodes N] [--drafts-count-ms MS]
 // (a) all cycles on n×n vertex grids (test/bench/cycles.ts), each n in its own process for peak RSS,
@@ -10,6 +10,9 @@
 // (c) Numberlink collections under their rule (fill notouch) and under nikoli (--no-nikoli: their
 //     rule only, for quick iterations), and Janko's Arukone under their own rule (nikoli, 5 s each),
 //     with the verdicts that contradict answers.json counted as wrong;
+// (i) fill: Janko's puzzles counted under plain `fill` beside TdZdd's `ddnumlin -a -k 0` when
+//     LINKPUZZLE_TDZDD_DDNUMLIN names a built one (test/bench/fill-compare.mjs: one process per
+//     puzzle, in turn, each under a 10 s CPU limit), else against issue 17's recorded figures;
 // (e) the incremental re-check gain (test/bench/incremental.mjs): cold check vs re-check after a
 //     last-row edit of a large ambiguous Slitherlink;
 // (f) keystroke-to-diagnostics latency of the language server (test/bench/lsp-latency.mjs) on a
@@ -32,7 +35,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { bundle, cacheDir, child, machineInfo, root } from './harness.mjs';
 import { measureReference } from './reference.mjs';
-import { RECORDED, runTdzdd, tdzddPath } from './tdzdd.mjs';
+import { RECORDED, RECORDED_FILL, runTdzdd, tdzddPath } from './tdzdd.mjs';
+import { compareFill } from './fill-compare.mjs';
 import { median } from './stats.mjs';
 
 const { values: opt } = parseArgs({
@@ -55,10 +59,10 @@ if (opt.help) {
   console.log(lines.slice(0, lines.findIndex((l) => !l.startsWith('//'))).join('\n').replace(/^\/\/ ?/gm, ''));
   process.exit(0);
 }
-const parts = new Set((opt.only ?? 'cycles,slitherlink,numberlink,incremental,latency,drafts,insight').split(','));
+const parts = new Set((opt.only ?? 'cycles,slitherlink,numberlink,fill,incremental,latency,drafts,insight').split(','));
 for (const p of parts) {
-  if (!['cycles', 'slitherlink', 'numberlink', 'incremental', 'latency', 'drafts', 'insight'].includes(p)) {
-    console.error(`bench: unknown part '${p}' (cycles, slitherlink, numberlink, incremental, latency, drafts, insight)`);
+  if (!['cycles', 'slitherlink', 'numberlink', 'fill', 'incremental', 'latency', 'drafts', 'insight'].includes(p)) {
+    console.error(`bench: unknown part '${p}' (cycles, slitherlink, numberlink, fill, incremental, latency, drafts, insight)`);
     process.exit(2);
   }
 }
@@ -375,6 +379,52 @@ function bySize(res, wrong) {
       medianMs: median(xs.map((x) => x.ms)), maxDecidedMs: decided.length ? Math.max(...decided.map((x) => x.ms)) : null,
     };
   }).filter((b) => b.puzzles > 0);
+}
+
+// ---------- (i) Janko under fill, beside TdZdd ----------
+if (parts.has('fill')) {
+  console.log(`(i) Janko's Numberlink puzzles counted under plain fill, beside TdZdd's ddnumlin -a -k 0 (10 s CPU each)${quick ? ' (quick: every 9th)' : ''}`);
+  if (!haveCorpus) {
+    console.log(`    skipped: ${corpus} is absent (../shared is not part of the repository)\n`);
+    report.parts.fill = { skipped: 'corpus absent' };
+  } else {
+    const all = corpusFiles('numberlink/janko/');
+    const files = quick ? every(all, 9) : all;
+    const out = await compareFill(files, 10);
+    if (out.error) {
+      console.log(`    skipped: cannot bundle the counter: ${out.error}\n`);
+      report.parts.fill = { skipped: out.error };
+    } else {
+      const x = out.summary;
+      const fmtCount = (n) => (n == null ? '-' : Number(n).toLocaleString('en-US'));
+      const measured = out.ddnumlin !== null;
+      table(['', 'counted (of ' + x.puzzles + ')', 'cpu, both counted (' + x.bothCounted + ')', 'states', 'peak RSS (max)'], [
+        ['project', x.projectCounted, fmtMs(x.projectCpuMs), fmtCount(x.projectStates), `${x.projectPeakMB} MB (runtime ${x.projectRuntimeMB} MB)`],
+        measured
+          ? ['TdZdd', x.tdzddCounted, fmtMs(x.tdzddCpuMs), fmtCount(x.tdzddStates), `${x.tdzddPeakMB} MB`]
+          : ['TdZdd (recorded)', `${RECORDED_FILL.counted}`, `${fmtMs(RECORDED_FILL.bothCpuMs)} on ${RECORDED_FILL.bothCounted}`, '-', '-'],
+      ]);
+      if (measured) {
+        console.log(`    cpu ratio ${(x.projectCpuMs / x.tdzddCpuMs).toFixed(2)}× on the ${x.bothCounted} both counted; counts that disagree: ${x.disagree.length}${x.disagree.length ? ' (' + x.disagree.join(', ') + ')' : ''}`);
+        // The heaviest puzzles both counted, where the ratio means most.
+        const heavy = out.rows.filter((r) => r.project.count != null && r.tdzdd?.count != null && !r.project.error && !r.tdzdd.error)
+          .sort((a, b) => b.tdzdd.cpuMs - a.tdzdd.cpuMs).slice(0, 8);
+        table(['puzzle', 'count', 'cpu', 'TdZdd cpu', 'ratio', 'states', 'TdZdd states', 'RSS', 'TdZdd RSS'], heavy.map((r) => [
+          r.file.split('/').pop(), r.project.count.length > 14 ? r.project.count.slice(0, 12) + '…' : r.project.count, fmtMs(r.project.cpuMs), fmtMs(r.tdzdd.cpuMs),
+          `${(r.project.cpuMs / r.tdzdd.cpuMs).toFixed(2)}×`, fmtCount(r.project.states), fmtCount(r.tdzdd.states), `${r.project.peakMB} MB`, `${r.tdzdd.peakMB} MB`,
+        ]));
+        const onlyTd = out.rows.filter((r) => r.tdzdd?.count != null && !r.tdzdd.error && (r.project.error || r.project.count == null || r.project.cpuMs > 10_000)).map((r) => r.file.split('/').pop());
+        const onlyUs = out.rows.filter((r) => r.project.count != null && !r.project.error && r.project.cpuMs <= 10_000 && (!r.tdzdd || r.tdzdd.error || r.tdzdd.count == null)).map((r) => r.file.split('/').pop());
+        console.log(`    counted by TdZdd only: ${onlyTd.length ? onlyTd.join(', ') : 'none'}; by the project only: ${onlyUs.length ? onlyUs.join(', ') : 'none'}`);
+      } else {
+        console.log(`    TdZdd: ${out.why}, so the figures above are issue 17's (${RECORDED_FILL.counted} of ${RECORDED_FILL.of} counted, ${fmtMs(RECORDED_FILL.bothCpuMs)} on the ${RECORDED_FILL.bothCounted} both counted)`);
+      }
+      console.log('    cpu: the count (deduction, build, reduction) in its own process; TdZdd: user + system of ddnumlin (/usr/bin/time), one OpenMP thread.');
+      console.log("    states: the project's built states; TdZdd's, the subset build's nodes when it ends (after its sweeps of dead nodes).");
+      console.log("    Targets (issue 17): cpu within 1.5× of TdZdd, peak RSS at most TdZdd's, at least as many counted within 10 s.\n");
+      report.parts.fill = out;
+    }
+  }
 }
 
 // ---------- (e) incremental re-check ----------

@@ -31,6 +31,7 @@
 import { Grid } from '../model/grid';
 import type { SlitherlinkPuzzle } from '../model/puzzle';
 import { deduce, type Deduction } from '../slitherlink/deduce';
+import { RedundancyMemo } from '../slitherlink/redundancyMemo';
 import { gridEdgeOrder, SlitherlinkSpec } from '../slitherlink/spec';
 import { buildZdd, type ResumeData } from '../zdd/build';
 import { StopError, stopNow, type RunControl } from '../zdd/control';
@@ -174,10 +175,11 @@ interface Built {
 export class SlitherlinkSession {
   private last: Built | null = null;
   /** The deduction of the last hints checked (even when the build then stopped). */
-  private lastDeduction: { rows: number; cols: number; hints: Int8Array; d: Deduction } | null = null;
+  private lastDeduction: { rows: number; cols: number; hints: Int8Array; d: Deduction; schedule: number[] } | null = null;
   stats: IncrementalStats | null = null;
   private readonly maxBytes: number;
   private readonly checkpoints: number;
+  private memo: RedundancyMemo | null = null;
 
   constructor(options: SessionOptions = {}) {
     this.maxBytes = options.maxBytes ?? 192 * 2 ** 20;
@@ -187,14 +189,25 @@ export class SlitherlinkSession {
   /** Memory held for the next check (approximate). */
   get bytes(): number {
     const l = this.last;
-    if (!l) return 0;
-    return (l.resume?.bytes ?? 0) + l.zdd.size * 12 + l.hints.length + l.deduction.edges.length;
+    const memo = this.memo?.bytes ?? 0;
+    if (!l) return memo;
+    return (l.resume?.bytes ?? 0) + l.zdd.size * 12 + l.hints.length + l.deduction.edges.length + memo;
   }
 
   /** Forget everything (the next check is cold). */
   clear(): void {
     this.last = null;
     this.lastDeduction = null;
+    this.memo = null;
+  }
+
+  /**
+   * What the redundant-hint searches of this document proved so far (slitherlink/redundancyMemo.ts),
+   * for a grid of this size: a new memo when the size changed.
+   */
+  redundancyMemo(rows: number, cols: number): RedundancyMemo {
+    if (!this.memo?.fits(rows, cols)) this.memo = new RedundancyMemo(rows, cols);
+    return this.memo;
   }
 
   /** `checkSlitherlink(puzzle, options)`, reusing what the previous check of this session built. */
@@ -231,7 +244,7 @@ export class SlitherlinkSession {
         first: () => edgesOf(zdd.first()),
         second: () => edgesOf(zdd.kth(1n)),
         usage: () => loopUsage(grid, spec, zdd, shift),
-      }, options, sub);
+      }, { ...options, redundancyMemo: this.redundancyMemo(rows, cols) }, sub, this.lastDeduction?.schedule);
     };
     try {
       const draft = options.witnesses === true && isSlitherlinkDraft(puzzle, hinted);
@@ -242,16 +255,24 @@ export class SlitherlinkSession {
     }
   }
 
+  /** The probing order recorded when these very hints were deduced last (RedundancyOptions.schedule), if they were. */
+  scheduleFor(puzzle: SlitherlinkPuzzle): readonly number[] | undefined {
+    const ld = this.lastDeduction;
+    return ld && ld.rows === puzzle.rows && ld.cols === puzzle.cols && sameBytes(ld.hints, puzzle.hints) ? ld.schedule : undefined;
+  }
+
   /** Deduction depends only on the hints: the same hints give the same edges. */
   private deduce(puzzle: SlitherlinkPuzzle, control: RunControl | undefined): Deduction {
     const ld = this.lastDeduction;
     if (ld && ld.rows === puzzle.rows && ld.cols === puzzle.cols && sameBytes(ld.hints, puzzle.hints)) return ld.d;
-    const d = deduce(puzzle, { isCancelled: control?.isCancelled, deadline: control?.deadline });
+    // The probing order is recorded for the redundant-hint search, which would deduce P again for it.
+    const schedule: number[] = [];
+    const d = deduce(puzzle, { isCancelled: control?.isCancelled, deadline: control?.deadline, record: schedule });
     // Stopped early, the deduction is sound but weaker: neither used nor kept for later checks
     // (a contradiction is an answer however late).
     const stop = stopNow(control, 'during deduction');
     if (stop && (stop.stopped.limit === 'cancelled' || !d.contradiction)) throw stop;
-    this.lastDeduction = { rows: puzzle.rows, cols: puzzle.cols, hints: Int8Array.from(puzzle.hints), d };
+    this.lastDeduction = { rows: puzzle.rows, cols: puzzle.cols, hints: Int8Array.from(puzzle.hints), d, schedule };
     return d;
   }
 

@@ -17,6 +17,7 @@
 import type { SlitherlinkPuzzle } from '../model/puzzle';
 import { deduce } from '../slitherlink/deduce';
 import { findRedundantHints } from '../slitherlink/redundant';
+import { NECESSARY, REDUNDANT, type RedundancyMemo } from '../slitherlink/redundancyMemo';
 import { StopError, type Limits, type RunControl, type Stopped } from '../zdd/control';
 import { Budget } from './budget';
 import { withoutSlitherlinkHints } from './hints';
@@ -36,6 +37,8 @@ export interface MinimizeOptions {
   solution?: readonly number[];
   /** The probing order of the puzzle's deduction (RedundancyOptions.schedule), when known. */
   schedule?: readonly number[];
+  /** Facts of earlier searches on this grid, used and extended by every step (slitherlink/redundancyMemo.ts). */
+  memo?: RedundancyMemo;
   /** Decide each step by counting with this solver instead (tests: an independent method). */
   check?: (p: SlitherlinkPuzzle, control: RunControl) => CheckResult;
 }
@@ -117,7 +120,7 @@ export function minimizeHints(
 
 /** Whether Q - cell is still unique, by the caller's counting solver or by redundancy in Q. */
 function stepDecider(options: MinimizeOptions): (q: SlitherlinkPuzzle, cell: CellRef, control: RunControl) => Step {
-  const { check, solution, schedule } = options;
+  const { check, solution, schedule, memo } = options;
   if (check) {
     return (q, cell, control) => {
       const r = check(withoutSlitherlinkHints(q, [cell]), control);
@@ -128,19 +131,34 @@ function stepDecider(options: MinimizeOptions): (q: SlitherlinkPuzzle, cell: Cel
   if (!solution) throw new Error('minimizeHints: the solution (or a check) is required');
   // One probing order for every step (only an order: no fact of P is used for Q).
   let order = schedule;
+  let on: Uint8Array | null = null;
   return (q, cell, control) => {
     const x = cell.row * q.cols + cell.col;
+    // What earlier searches proved, before any deduction of this step.
+    if (memo?.fits(q.rows, q.cols)) {
+      on ??= edgeFlags(q, solution);
+      const known = memo.settle(q.hints, on, x)[x];
+      if (known === NECESSARY) return { verdict: 'multiple' };
+      if (known === REDUNDANT) return { verdict: 'unique' };
+    }
     try {
       if (!order) {
         const record: number[] = [];
         deduce(q, { record, isCancelled: control.isCancelled });
         order = record;
       }
-      const red = findRedundantHints(q, solution, () => control, { candidates: [x], schedule: order });
+      const red = findRedundantHints(q, solution, () => control, { candidates: [x], schedule: order, ...(memo ? { memo } : {}) });
       return { verdict: red.includes(x) ? 'unique' : 'multiple' };
     } catch (e) {
       if (!(e instanceof StopError)) throw e;
       return { verdict: 'unknown', stopped: e.stopped };
     }
   };
+}
+
+/** Per grid edge of q's grid, 1 when the loop uses it. */
+function edgeFlags(q: SlitherlinkPuzzle, loop: readonly number[]): Uint8Array {
+  const on = new Uint8Array(2 * q.rows * q.cols + q.rows + q.cols);
+  for (const e of loop) on[e] = 1;
+  return on;
 }

@@ -1,5 +1,6 @@
 import type { NumberlinkRule } from '../model/puzzle';
 import type { RunControl } from '../zdd/control';
+import type { RedundancyMemo } from '../slitherlink/redundancyMemo';
 
 export interface CheckOptions {
   /** Limits, cancellation and progress for the whole check. */
@@ -42,6 +43,11 @@ export interface CheckOptions {
    * the check's time limit and `gradeTimeMs` (else `gradeStopped`).
    */
   grade?: boolean;
+  /**
+   * Slitherlink on squares: what earlier redundant-hint searches proved on this grid, used and
+   * extended by this check's (an editor keeps one per document; slitherlink/redundancyMemo.ts).
+   */
+  redundancyMemo?: RedundancyMemo;
   /**
    * With `grade`: also `gradeSteps`, the solution's edges by the level a replay of the deduction
    * needs for each (the preview's grade board; slitherlink/grade.ts replayLevels). Default false.

@@ -9,6 +9,7 @@ import { loopUsage, loopUsageMap } from './usage';
 import { deduce } from '../slitherlink/deduce';
 import { buildLoops, edgesAsVertexPairs, loopEdges } from '../slitherlink/solve';
 import { findRedundantHints } from '../slitherlink/redundant';
+import type { RedundancyMemo } from '../slitherlink/redundancyMemo';
 import { gradeSlitherlink, LEVELS } from '../slitherlink/grade';
 import { ON } from '../slitherlink/deduce';
 import { minimizeHints, togetherOf } from './minimize';
@@ -162,10 +163,18 @@ export function loopsOutcome(
     return { verdict: 'multiple', count: count.toString(), solution, ...second, ...usage };
   }
   const unique = { verdict: 'unique' as const, count: '1', solution, ...(options.grade ? gradeOf(puzzle, grid, options.gradeSteps === true) : {}) };
+  const memo = options.redundancyMemo;
+  if (memo?.fits(puzzle.rows, puzzle.cols)) {
+    // Facts for later checks: the loop itself, and that these hints have no other.
+    const on = new Uint8Array(grid.edgeCount);
+    for (const e of firstEdges) on[e] = 1;
+    memo.addLoop(on);
+    memo.addUnique(puzzle.hints);
+  }
   if (options.redundant === false) return unique;
   let redundant: CellRef[];
   try {
-    redundant = findRedundantHints(puzzle, firstEdges, sub, { schedule }).map((x) => ({ row: Math.floor(x / grid.cols), col: x % grid.cols }));
+    redundant = findRedundantHints(puzzle, firstEdges, sub, { schedule, memo }).map((x) => ({ row: Math.floor(x / grid.cols), col: x % grid.cols }));
   } catch (e) {
     if (!(e instanceof StopError)) throw e;
     const message = e.stopped.message.replace(/^undecided: /, '');
@@ -173,7 +182,7 @@ export function loopsOutcome(
   }
   if (options.redundantTogether === false) return { ...unique, redundant };
   if (redundant.length === 0) return { ...unique, redundant, redundantTogether: [] };
-  return { ...unique, redundant, ...redundantTogether(puzzle, redundant, firstEdges, togetherControl(sub(), options.togetherTimeMs), schedule) };
+  return { ...unique, redundant, ...redundantTogether(puzzle, redundant, firstEdges, togetherControl(sub(), options.togetherTimeMs), schedule, memo) };
 }
 
 /** The difficulty grade of a puzzle a check found unique, on its own (squares only: none on a tiling). */
@@ -198,9 +207,9 @@ function gradeOf(puzzle: SlitherlinkPuzzle, grid: Grid, steps: boolean): Pick<Ch
  */
 export function redundantTogether(
   puzzle: SlitherlinkPuzzle, redundant: readonly CellRef[], solution: readonly number[], control: RunControl,
-  schedule?: readonly number[],
+  schedule?: readonly number[], memo?: RedundancyMemo,
 ): Pick<CheckResult, 'redundantTogether' | 'redundantTogetherStopped'> {
-  return togetherOf(minimizeHints(puzzle, redundant, { control, solution, ...(schedule ? { schedule } : {}) }));
+  return togetherOf(minimizeHints(puzzle, redundant, { control, solution, ...(schedule ? { schedule } : {}), ...(memo ? { memo } : {}) }));
 }
 
 /** The check's control, with the pass's own time budget when it is shorter than what is left. */

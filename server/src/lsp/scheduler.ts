@@ -218,7 +218,7 @@ export class Scheduler {
     }
     const known = this.cache.get(s.key) ?? this.cache.get(partialKey(s.key));
     const solution = known?.result.verdict === 'unique' && known.result.solution && 'edges' in known.result.solution ? known.result.solution.edges : undefined;
-    const job = this.pool.run({ type: 'minimize', text: s.text, kind: s.kind, options: s.options, redundant, ...(solution ? { solution } : {}) });
+    const job = this.pool.run({ type: 'minimize', text: s.text, kind: s.kind, options: s.options, redundant, uri: s.uri, ...(solution ? { solution } : {}) });
     onCancel(() => job.cancel());
     const out = await job.promise;
     if (out.status !== 'done' || out.answer.type !== 'minimize') return null;
@@ -353,7 +353,7 @@ export class Scheduler {
     const r = analysis.result;
     const solution = r.solution && 'edges' in r.solution ? r.solution.edges : undefined;
     const job = this.pool.run(
-      { type: 'minimize', text: s0.text, kind: s0.kind, options: s0.options, redundant: r.redundant, ...(solution ? { solution } : {}) },
+      { type: 'minimize', text: s0.text, kind: s0.kind, options: s0.options, redundant: r.redundant, uri: s0.uri, ...(solution ? { solution } : {}) },
       undefined,
       s0.options.limits.timeMs + HARD_DEADLINE_SLACK_MS,
     );

@@ -50,6 +50,8 @@
 import { ACCEPT, REJECT, type Spec } from '../zdd/spec';
 import type { FrontierPlan } from '../zdd/frontier';
 import type { NumberlinkRule } from '../model/puzzle';
+import type { Kernel } from '../zdd/kernel';
+import { numberlinkKernel } from './kernel';
 
 export interface SpecInput {
   /** Number of vertices (cells). */
@@ -140,6 +142,11 @@ export class NumberlinkSpec implements Spec {
   private readonly keyMask: Int32Array;
   private readonly maskGen: Int32Array;
   private gen = 0;
+  /**
+   * The same spec for the compiled builder (numberlink/kernel.ts), which buildZdd runs instead of
+   * `child`; undefined where it does not apply (notouch).
+   */
+  readonly kernel: Kernel | undefined;
   /** When set (pathFilter.ts), every step run writes its decision here, by step. */
   trace: Int8Array | null = null;
   /** Free keys in use, as bits (key - freeBase), kept with the masks. */
@@ -261,6 +268,11 @@ export class NumberlinkSpec implements Spec {
     const keys = this.freeBase + this.slots + 2;
     this.keyMask = new Int32Array(keys);
     this.maskGen = new Int32Array(keys);
+    this.kernel = input.avoidWords || this.canon ? undefined : numberlinkKernel({
+      plan, levels: this.levels, fill: this.fill, notouch: this.notouch, freeBase: this.freeBase, stepMode: this.stepMode,
+      leftU: this.leftU, leftV: this.leftV, levelOfStep: this.levelOfStep, stepOfLevel: this.stepOfLevel,
+      entryWord: this.entryWord, cap: this.cap,
+    });
   }
 
   /** Edges a cell with word w still needs: 1 for an open end, 2 for an unused cell under fill. */

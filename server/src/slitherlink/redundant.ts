@@ -46,9 +46,10 @@ import { Grid } from '../model/grid';
 import { deadlineOf, StopError, type RunControl } from '../zdd/control';
 import { findLiveEvents } from '../zdd/build';
 import { deduce, NOT_HINT, refine, type DeduceOptions, type Deduction } from './deduce';
-import { searchExists } from '../zdd/search';
+import { searchSet } from '../zdd/search';
 import { branchSearch } from './branch';
 import { gridEdgeOrder, SlitherlinkSpec } from './spec';
+import { NECESSARY, REDUNDANT, type RedundancyMemo } from './redundancyMemo';
 
 const WINDOW_NODES = 100_000;
 const HARD_NODES = 500_000;
@@ -79,6 +80,11 @@ export interface RedundancyOptions {
    * hint. One hint at a time is how "Remove all redundant hints" asks about a shrinking puzzle.
    */
   candidates?: readonly number[];
+  /**
+   * Facts proved by earlier searches on puzzles of this grid (loops, unique hint sets), used and
+   * extended here: a hint a kept fact settles is not searched (redundancyMemo.ts).
+   */
+  memo?: RedundancyMemo;
 }
 
 /**
@@ -105,9 +111,15 @@ export function findRedundantHints(
     for (let i = 0; i < solution.length; i++) on[solution[i]] = 1;
     windowWitnesses(puzzle, grid, solution, necessary, sub, options.window ?? 0, options.margin ?? 2);
   }
+  const memo = on && options.memo?.fits(puzzle.rows, puzzle.cols) ? options.memo : undefined;
+  const known = memo ? memo.settle(puzzle.hints, on!, options.candidates?.length === 1 ? options.candidates[0] : -1) : null;
   const untested: number[] = [];
-  for (let cell = 0; cell < grid.cellCount; cell++) if (puzzle.hints[cell] >= 0 && !necessary[cell]) untested.push(cell);
-  if (untested.length > 0) new HintTree(puzzle, grid, on, necessary, sub, options).run(untested);
+  for (let cell = 0; cell < grid.cellCount; cell++) {
+    if (puzzle.hints[cell] < 0 || necessary[cell]) continue;
+    if (known?.[cell] === NECESSARY) necessary[cell] = 1;
+    else if (known?.[cell] !== REDUNDANT) untested.push(cell);
+  }
+  if (untested.length > 0) new HintTree(puzzle, grid, on, necessary, sub, { ...options, memo }).run(untested);
   const redundant: number[] = [];
   for (let cell = 0; cell < grid.cellCount; cell++) if (puzzle.hints[cell] >= 0 && !necessary[cell]) redundant.push(cell);
   return redundant;
@@ -134,6 +146,7 @@ class HintTree {
   private readonly isCancelled: (() => boolean) | undefined;
   /** Edges whose probes fixed something when P was deduced, in order: a probing order only. */
   private readonly schedule: readonly number[];
+  private readonly memo: RedundancyMemo | undefined;
   private done = 0;
   private total = 0;
 
@@ -155,6 +168,7 @@ class HintTree {
     this.deadline = deadlineOf(control, Date.now(), this.timeMs);
     this.maxNodes = control?.limits?.maxNodes ?? Infinity;
     this.isCancelled = control?.isCancelled;
+    this.memo = options.memo;
     // Only an order: what P implies is not used (it may rest on the hints under test).
     let schedule = options.schedule;
     if (schedule === undefined) {
@@ -220,6 +234,7 @@ class HintTree {
     this.checkStop();
     if (d && d.fixed === this.E) {
       // P \ M has no loop but the solution: every hint of M is redundant.
+      this.memo?.addUnique(this.without(M));
       this.done += M.length;
       return;
     }
@@ -329,7 +344,14 @@ class HintTree {
     const on = this.on;
     const prefer = on ? (level: number): 0 | 1 => on[spec.openEdges[spec.levels - level]!] as 0 | 1 : undefined;
     const limit = Math.min(budget, this.maxNodes);
-    const r = searchExists(spec, { maxNodes: limit, deadline: this.deadline, timeMs: this.timeMs, isCancelled: this.isCancelled }, prefer);
+    const found = searchSet(spec, { maxNodes: limit, deadline: this.deadline, timeMs: this.timeMs, isCancelled: this.isCancelled }, prefer);
+    const r = found === null ? null : found !== false;
+    if (found && this.memo) {
+      // The loop found is a fact for later searches.
+      const loop = new Uint8Array(this.E);
+      for (const e of spec.edgesOf(found)) loop[e] = 1;
+      this.memo.addLoop(loop);
+    }
     if (r === null && budget >= this.maxNodes) {
       throw new StopError({
         limit: 'nodes',
@@ -350,6 +372,7 @@ class HintTree {
       focus: h, prefer: this.on ?? undefined, maxNodes: Math.min(maxNodes, this.maxNodes), hints, connectivity,
       deadline: this.deadline, timeMs: this.timeMs, isCancelled: this.isCancelled,
     });
+    if (r.loop) this.memo?.addLoop(r.loop);
     return r.loop === null ? null : r.loop !== false;
   }
 
@@ -358,6 +381,13 @@ class HintTree {
    * works on P[h != k], whose loops are the loops of P \ h that break h.
    */
   private leaf(h: number, d: Deduction | null, M: readonly number[]): boolean {
+    const necessary = this.test(h, d, M);
+    // P[h != k] has no loop: P \ h has only the solution.
+    if (!necessary) this.memo?.addUnique(this.without([h]));
+    return necessary;
+  }
+
+  private test(h: number, d: Deduction | null, M: readonly number[]): boolean {
     const k = this.puzzle.hints[h]!;
     if (d) {
       // In place on the node's state: M's other hints back, h's count anything but k.

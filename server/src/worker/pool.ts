@@ -102,7 +102,7 @@ export class WorkerPool {
     };
     task.settle = finish;
     task.hardTimeoutMs = hardTimeoutMs;
-    if (job.type === 'check' && job.uri) task.affinity = job.uri;
+    if ((job.type === 'check' || job.type === 'minimize') && job.uri) task.affinity = job.uri;
     if (this.inProcess) {
       setImmediate(() => {
         if (task.settled) return;

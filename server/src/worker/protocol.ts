@@ -49,9 +49,10 @@ export type Job =
   /**
    * "Remove all redundant hints" (analysis/minimize.ts); also the scheduler's last phase, which
    * says how many can go together. `solution`: the unique loop (LoopSolution edges) when known,
-   * else the job checks the puzzle for it first.
+   * else the job checks the puzzle for it first. `uri`: the document, whose session (what its
+   * checks proved) the pass uses and extends.
    */
-  | { type: 'minimize'; text: string; kind: PuzzleKind; options: JobOptions; redundant?: CellRef[]; solution?: LoopSolution['edges'] }
+  | { type: 'minimize'; text: string; kind: PuzzleKind; options: JobOptions; redundant?: CellRef[]; solution?: LoopSolution['edges']; uri?: string }
   /**
    * The difficulty grade of a puzzle a check found unique (the scheduler's phase after the
    * verdict); its probing gets the larger of 1 s and `verdictMs`, the time the check took.

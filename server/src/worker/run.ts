@@ -67,7 +67,11 @@ export function runJob(job: Job, control: RunControl): JobAnswer {
   if (puzzle.tiling) return { type: 'minimize', minimize: minimizeTilingHints(puzzle, job.redundant, whole) };
   const solution = job.solution ? loopEdgeIndices(puzzle, job.solution) : uniqueLoop(puzzle, whole);
   if (!solution) return { type: 'minimize', minimize: null };
-  return { type: 'minimize', minimize: minimizeHints(puzzle, job.redundant, { control: whole, solution }) };
+  // The document's session: what its checks proved, and the probing order of these hints.
+  const session = job.uri ? sessionFor(job.uri) : undefined;
+  const memo = session?.redundancyMemo(puzzle.rows, puzzle.cols);
+  const schedule = session?.scheduleFor(puzzle);
+  return { type: 'minimize', minimize: minimizeHints(puzzle, job.redundant, { control: whole, solution, ...(memo ? { memo } : {}), ...(schedule ? { schedule } : {}) }) };
 }
 
 /** Most milliseconds a grade job gives the Numberlink grade's probing at least (else the verdict's time, see the scheduler). */

@@ -534,7 +534,7 @@ function build(spec: Spec, control: RunControl | undefined, options: BuildOption
   let maxLevelWidth = 0;
 
   if (spec.kernel !== undefined && !liveOnly && !wantEvents && !keep && options?.resume === undefined &&
-      options?.kernel !== false && kernelAvailable()) {
+      options?.kernel !== false && kernelAvailable(spec.kernel)) {
     const guard = new Guard(limits.maxNodes, limits.timeMs, deadlineOf(control, t0, limits.timeMs), isCancelled, spec.kernel.m, limits.maxBytes ?? Infinity);
     const k = runKernel(spec.kernel, guard, onProgress, isCancelled);
     return {

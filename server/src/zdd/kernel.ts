@@ -1,61 +1,52 @@
 /**
- * The compiled builder: a spec's family built by WebAssembly (wasm/simpath.ts, AssemblyScript,
- * compiled by scripts/build-wasm.mjs) instead of calls to the spec's `child`. Same states level by
+ * The compiled builder: a spec's family built by WebAssembly instead of calls to the spec's
+ * `child`. A kernel is an AssemblyScript program (compiled by scripts/build-wasm.mjs) made of a
+ * spec's root and `child` on the shared level-wise builder (wasm/lib/levels.ts): the engine's
+ * Simpath specs (wasm/simpath.ts) and a genre's own (numberlink/wasm/). Same states level by
  * level, same reduced diagram, and the exact count on the way (residues carried through the
  * reduction, so counting needs no pass of its own). buildZdd picks it for a spec that carries a
- * `kernel` description (the Simpath specs) when the build needs nothing only the generic builder
- * does; the tests build every family both ways.
+ * `kernel` description when the build needs nothing only the generic builder does; the tests
+ * build every family both ways.
  *
  * Why compiled: the level loop and the spec's moves are small integer operations on bytes; in
  * JavaScript each typed-array access costs several checks, and all cycles of the 12x12 grid took
  * 2.6 times TdZdd's CPU time (C++), against about 1x compiled. Where it saves memory: the waiting
  * states are merged only when their level comes (one hash table at a time), and the reduced
- * diagram is written into the words that held the child references (see wasm/simpath.ts), so
+ * diagram is written into the words that held the child references (see wasm/lib/levels.ts), so
  * the diagram costs no memory beyond the build's and the count none at all.
  *
  * Limits as in build.ts: nodes (checked as each level's states are merged), time and cancellation
  * (between levels and every 65,536 states), and the byte budget, which the kernel counts itself
  * (every block it holds, and 8 bytes a state for the child references).
  */
-import wasmBytes from './wasm/simpath.wasm';
+import simpathBytes from './wasm/simpath.wasm';
 import type { Guard } from './build.js';
 import { StopError, type Progress } from './control.js';
 import { garner, NodeStore, nextPrimeBelow, PRIMES, Zdd } from './zdd.js';
 
-/** A Simpath spec (specs/simpath.ts) for the kernel: its per-step words and Hamiltonian tables. */
-export interface SimpathKernel {
-  kind: 'simpath';
-  /** Per plan step: slot of one end | slot of the other << 8 | flags << 16 (see specs/simpath.ts). */
-  info: Int32Array;
-  /** Real edges (levels). */
-  m: number;
-  /** Plan steps before the real edges (1: the virtual s-t edge of a path spec). */
-  shift: number;
-  /** Frontier slots. */
-  slots: number;
-  hamiltonian: boolean;
-  lastEntry: number;
-  occStart: Int32Array;
-  occSlot: Int32Array;
-  /** The family is empty whatever the states (no edges; a Hamiltonian spec with an isolated vertex). */
-  empty: boolean;
+/** A spec described for a compiled kernel (see the module comment). */
+export interface Kernel {
+  /** The kernel's WebAssembly bytes (an empty array when it was not built). */
+  readonly bytes: Uint8Array;
+  /** Its source, for messages. */
+  readonly source: string;
+  /** Levels of the family (the spec's top level). */
+  readonly m: number;
+  /** The family is empty whatever the states. */
+  readonly empty: boolean;
+  /**
+   * Calls the kernel's own setup export (which sets the shared builder up for `maxNodes` and
+   * `maxBytes`) and writes the spec's tables into its memory.
+   */
+  init(exports: KernelExports, maxNodes: number, maxBytes: number): void;
 }
 
-export type Kernel = SimpathKernel;
-
-/** The part of the WebAssembly API used here (the project's lib settings leave it untyped). */
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { exports: unknown };
-  RuntimeError: new () => Error;
-}
-const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
-type Global = { value: number };
-
-interface Exports {
+/** The shared builder's exports (wasm/lib/levels.ts), the kernel's `start`, and whatever else it exports. */
+export interface KernelExports {
   memory: { buffer: ArrayBuffer };
-  setup(m: number, shift: number, slots: number, ham: number, lastEntry: number, occ: number, maxNodes: number, maxBytes: number): number;
+  [name: string]: unknown;
   reserve(words: number): number;
+  /** The root (the kernel's): its level, 0 when the family is empty at once, -1 when it is {∅}. */
   start(): number;
   merge(level: number): number;
   expand(level: number, j0: number, j1: number): number;
@@ -76,23 +67,70 @@ interface Exports {
   rootId: Global;
 }
 
-let compiled: object | null | undefined;
+/** A Simpath spec (specs/simpath.ts) for its kernel: its per-step words and Hamiltonian tables. */
+export interface SimpathTables {
+  /** Per plan step: slot of one end | slot of the other << 8 | flags << 16 (see specs/simpath.ts). */
+  info: Int32Array;
+  /** Real edges (levels). */
+  m: number;
+  /** Plan steps before the real edges (1: the virtual s-t edge of a path spec). */
+  shift: number;
+  /** Frontier slots. */
+  slots: number;
+  hamiltonian: boolean;
+  lastEntry: number;
+  occStart: Int32Array;
+  occSlot: Int32Array;
+  /** The family is empty whatever the states (no edges; a Hamiltonian spec with an isolated vertex). */
+  empty: boolean;
+}
 
-/** The compiled module, or null when it is missing (not built) or cannot be compiled. */
-function kernelModule(): object | null {
-  if (compiled === undefined) {
-    compiled = null;
+/** The Simpath kernel (wasm/simpath.ts) for these tables. */
+export function simpathKernel(k: SimpathTables): Kernel {
+  return {
+    bytes: simpathBytes, source: 'zdd/wasm/simpath.ts', m: k.m, empty: k.empty,
+    init(x, maxNodes, maxBytes) {
+      const setup = x.setup as (m: number, shift: number, slots: number, ham: number, lastEntry: number, occ: number, nodes: number, bytes: number) => number;
+      const steps = k.m + k.shift;
+      const input = setup(k.m, k.shift, k.slots, k.hamiltonian ? 1 : 0, k.lastEntry, k.occSlot.length, maxNodes, maxBytes);
+      const mem32 = new Int32Array(x.memory.buffer);
+      mem32.set(k.info, input >> 2);
+      mem32.set(k.occStart, (input >> 2) + steps);
+      mem32.set(k.occSlot, (input >> 2) + 2 * steps + 1);
+    },
+  };
+}
+
+/** The part of the WebAssembly API used here (the project's lib settings leave it untyped). */
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: unknown };
+  RuntimeError: new () => Error;
+}
+const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+
+type Global = { value: number };
+
+const compiled = new WeakMap<Uint8Array, object | null>();
+
+/** The compiled module of these bytes, or null when they are missing (not built) or cannot be compiled. */
+function kernelModule(bytes: Uint8Array): object | null {
+  let mod = compiled.get(bytes);
+  if (mod === undefined) {
+    mod = null;
     try {
-      compiled = wasmBytes instanceof Uint8Array && wasmBytes.length > 0 ? new wasm.Module(wasmBytes) : null;
+      mod = bytes instanceof Uint8Array && bytes.length > 0 ? new wasm.Module(bytes) : null;
     } catch {
       // Left null: the generic builder serves.
     }
+    compiled.set(bytes, mod);
   }
-  return compiled;
+  return mod;
 }
 
-export function kernelAvailable(): boolean {
-  return kernelModule() !== null;
+/** Whether the kernel (default: the Simpath one) can run, its module built; else buildZdd uses the spec's `child`. */
+export function kernelAvailable(k?: Kernel): boolean {
+  return kernelModule(k?.bytes ?? simpathBytes) !== null;
 }
 
 /** States between two checks of time and cancellation inside a level. */
@@ -114,17 +152,17 @@ export interface KernelResult {
  * builder's do).
  */
 export function runKernel(k: Kernel, guard: Guard, onProgress: ((p: Progress) => void) | undefined, isCancelled: (() => boolean) | undefined): KernelResult {
-  const mod = kernelModule();
+  const mod = kernelModule(k.bytes);
   if (mod === null) throw new Error('the compiled builder is not available (run npm run build)');
   if (k.empty) return { zdd: new Zdd(new NodeStore(4), 0, 0, 0n), nodesCreated: 0, maxLevelWidth: 0, levels: 0, reducedNodes: 0 };
   const inst = new wasm.Instance(mod, {
     env: {
       abort: (_m: number, _f: number, line: number, col: number) => {
-        throw new Error(`compiled builder aborted (wasm/simpath.ts ${line}:${col})`);
+        throw new Error(`compiled builder aborted (${k.source} ${line}:${col})`);
       },
     },
   });
-  const x = inst.exports as unknown as Exports;
+  const x = inst.exports as unknown as KernelExports;
   let level = guard.top;
   let regionStates = 0;
   /** A stop at the kernel's own bounds (its address space), which are not the build's byte budget. */
@@ -150,13 +188,8 @@ export function runKernel(k: Kernel, guard: Guard, onProgress: ((p: Progress) =>
     guard.stop('memory', level);
   };
   try {
-    const steps = k.m + k.shift;
     const maxBytes = Number.isFinite(guard.maxBytes) ? guard.maxBytes : 2 ** 53;
-    const input = x.setup(k.m, k.shift, k.slots, k.hamiltonian ? 1 : 0, k.lastEntry, k.occSlot.length, guard.maxNodes, maxBytes);
-    const mem32 = new Int32Array(x.memory.buffer);
-    mem32.set(k.info, input >> 2);
-    mem32.set(k.occStart, (input >> 2) + steps);
-    mem32.set(k.occSlot, (input >> 2) + 2 * steps + 1);
+    k.init(x, guard.maxNodes, maxBytes);
     // Address space for the child references: as many states as the limits allow (pages are
     // only used as they are written).
     let words = Math.min(MAX_REGION_WORDS, Math.floor(Math.min(guard.maxNodes + 1, maxBytes / 8)) + 2);
@@ -169,7 +202,8 @@ export function runKernel(k: Kernel, guard: Guard, onProgress: ((p: Progress) =>
     const top = x.start();
     if (top <= 0) {
       if ((x.status.value) !== 0) stopped();
-      return { zdd: new Zdd(new NodeStore(4), 0, 0, 0n), nodesCreated: 0, maxLevelWidth: 0, levels: 0, reducedNodes: 0 };
+      // 0: the family is empty; -1: the root accepts at once (every step implied), {∅}.
+      return { zdd: new Zdd(new NodeStore(4), top < 0 ? 1 : 0, 0, top < 0 ? 1n : 0n), nodesCreated: 0, maxLevelWidth: 0, levels: 0, reducedNodes: 0 };
     }
     for (level = top; level >= 1; level--) {
       guard.created = x.created.value;

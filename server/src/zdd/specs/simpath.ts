@@ -16,7 +16,7 @@
  * Level L decides edge plan.order[m - L] (m = number of graph edges).
  */
 import { ACCEPT, REJECT, type Spec } from '../spec.js';
-import type { SimpathKernel } from '../kernel.js';
+import { simpathKernel, type Kernel } from '../kernel.js';
 import { edgeCount, planFrontier, type FrontierPlan, type Graph } from '../frontier.js';
 
 const DONE = 255;
@@ -38,7 +38,7 @@ class MateSpec implements Spec {
   readonly width: number;
   event = -1;
   /** The same spec for the compiled builder (zdd/kernel.ts), which buildZdd runs instead of `child`. */
-  readonly kernel: SimpathKernel;
+  readonly kernel: Kernel;
   private arr: Int32Array | null = null;
   private u8: Uint8Array = new Uint8Array(0);
   private byteBase = 0;
@@ -98,10 +98,10 @@ class MateSpec implements Spec {
     this.occStart = occStart;
     this.occSlot = Int32Array.from(occ);
     this.lastEntry = lastEntry;
-    this.kernel = {
-      kind: 'simpath', info, m, shift, slots: plan.width, hamiltonian, lastEntry,
+    this.kernel = simpathKernel({
+      info, m, shift, slots: plan.width, hamiltonian, lastEntry,
       occStart, occSlot: this.occSlot, empty: (hamiltonian && isolated) || m === 0,
-    };
+    });
   }
 
   private view(s: Int32Array): Uint8Array {
