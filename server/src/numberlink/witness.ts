@@ -8,22 +8,24 @@
  *    colour, and one with ends of both colours has as many of each. Covering every cell then
  *    needs (black cells - white cells) = (paths with two black ends - paths with two white ends).
  *    Then deduction (deduce.ts, with probing): a contradiction.
- * 2. A first solution: the depth-first search over the path-matching spec with deduction's
- *    propagator following it (pathFilter.ts) on a small budget (it exhausts on small or nearly
- *    solved grids: `none`), then routing (pathSearch.ts).
+ * 2. A first solution: under plain fill, the depth-first search over the fill-notouch spec (a
+ *    subfamily: far easier to search near completion); under fill, a short depth-first search
+ *    over the path-matching spec with deduction's propagator following it (pathFilter.ts); then
+ *    routing (pathSearch.ts); then the depth-first search restarted with other branch orders and
+ *    sweeps (it exhausts on small or nearly solved grids: `none`).
  * 3. A second solution: the depth-first search for one that differs from the first
  *    (zdd/specs/differs.ts), the first's edges tried first, so it looks near the first; it finds
  *    one, or exhausts, which proves the first the only one.
  * Every solution returned is checked against the rules directly (paths.ts pathsProblem).
  */
 import type { NumberlinkRule } from './puzzle';
-import { stopNow, type RunControl } from '../zdd/control';
+import { StopError, stopNow, type RunControl } from '../zdd/control';
 import { planFrontier } from '../zdd/frontier';
 import { DeadStates, searchSet } from '../zdd/search';
 import { seededRandom } from '../util/random';
 import { DiffersSpec } from '../zdd/specs/differs';
 import { deduce, type Deduction } from './deduce';
-import { chooseSweep, sweepOrder, type NumberlinkInstance } from './instance';
+import { chooseSweep, sweepOrder, type NumberlinkInstance, type Sweep } from './instance';
 import { PropagatingFilter } from './pathFilter';
 import { nearbySolutions, searchPaths } from './pathSearch';
 import { edgesToPaths, pathsProblem } from './paths';
@@ -177,87 +179,209 @@ export function findPathWitnesses(
   if (pairsMustCross(inst)) return { verdict: 'none', how: 'crossing' };
   const d = deduction ?? deduceForWitnesses(inst, rule, control);
   if (d.contradiction) return { verdict: 'none', how: 'deduction' };
-  const fixed = d.fixed.slice();
   const poll = () => {
     const s = stopNow(control, 'while looking for solutions');
     if (s) throw s;
   };
-  const sweep = chooseSweep(inst.rows, inst.cols, inst.cells, fixed, inst.graph.edges, poll);
-  const plan = planFrontier(inst.graph, sweepOrder(inst.rows, inst.cols, sweep), poll);
-  const spec = new NumberlinkSpec({
-    cellCount: n, endpointKey: inst.endpointKey, labelCount: inst.labelCount, plan, rule, fixed, edgeEnds: inst.graph.edges,
-  });
   // Dead states count as the check's nodes: the node limit bounds every search too.
   const limits = (maxNodes: number) => ({
     maxNodes: Math.min(maxNodes, control.limits?.maxNodes ?? Infinity), deadline: control.deadline, timeMs: control.limits?.timeMs ?? 0, isCancelled: control.isCancelled,
   });
-  const filter = new PropagatingFilter(spec, d.propagator, plan.order);
+  const firstNodes = budget.firstNodes ?? 50_000;
+  const search = new RuleSearch(inst, rule, d, poll);
   try {
-    // The first solution: routing (pathSearch.ts), then the depth-first search with restarts
-    // (under `fill` the propagator guides it well; it also proves `none` when it exhausts).
-    let first: number[][] | null = searchPaths(inst, rule, { deadline: control.deadline, isCancelled: control.isCancelled });
-    poll();
-    let how = 'routing';
-    if (first !== null && pathsProblem(inst, rule, first) !== null) first = null;
-    if (first === null) {
-      const found = searchWithRestarts(spec, filter, limits, budget.firstNodes ?? 50_000);
-      if (found === false) return { verdict: 'none', how: 'search' };
-      if (found !== null) {
-        const edges = spec.decode(found);
-        first = edges === null ? null : edgesToPaths(inst, edges);
-        how = 'search';
-      }
+    // The first solution.
+    let first: number[][] | null = null;
+    let how = '';
+    // Under plain fill, a solution that never touches itself is one too, and that far smaller
+    // family is far easier to search on grids near completion (Ahle's 50x50 sets: the notouch
+    // search finds one in seconds where the fill search finds none in minutes); on a draft its
+    // deduction fails at once. Its exhausting proves nothing under fill.
+    if (rule.fill && !rule.notouch) {
+      first = notouchFirst(inst, control, poll);
+      if (first !== null) how = 'search under notouch';
     }
-    if (first === null || pathsProblem(inst, rule, first) !== null) return { verdict: null, how: `${how}: no solution found` };
+    // Under fill, the propagator (global rules included) guides the depth-first search so well
+    // that a short search finds most drafts' first solution, where routing spends far longer
+    // (it also proves `none` when it exhausts).
+    if (first === null && rule.fill) {
+      const found = search.first(limits(FILL_PROBE_NODES), () => 1);
+      if (found === false) return { verdict: 'none', how: 'search' };
+      if (found !== null) { first = found; how = 'search'; }
+    }
+    // Routing (pathSearch.ts), then the depth-first search with restarts.
+    if (first === null) {
+      first = searchPaths(inst, rule, { deadline: control.deadline, isCancelled: control.isCancelled });
+      poll();
+      if (first !== null && pathsProblem(inst, rule, first) !== null) first = null;
+      if (first !== null) how = 'routing';
+    }
+    if (first === null) {
+      const found = search.withRestarts(limits, firstNodes);
+      if (found === false) return { verdict: 'none', how: 'search' };
+      if (found !== null) { first = found; how = 'search'; }
+    }
+    if (first === null || pathsProblem(inst, rule, first) !== null) return { verdict: null, how: `${how || 'routing and search'}: no solution found` };
 
     // A second one: a local change of the first (and their number is a lower bound), or the
     // search for one that differs.
     const near = nearbySolutions(inst, first, (q) => pathsProblem(inst, rule, q) === null, NEARBY_MAX);
     if (near.length > 0) return { verdict: 'multiple', first, second: near[0], atLeast: BigInt(near.length + 1), how: `${how}, local changes` };
-    const inFirst = new Uint8Array(inst.graph.edges.length >> 1);
-    const edgeOf = edgeIndex(inst);
-    for (const p of first) for (let i = 0; i + 1 < p.length; i++) inFirst[edgeOf(p[i], p[i + 1])] = 1;
-    const x: number[] = [];
-    for (let level = 1; level <= spec.levels; level++) if (inFirst[plan.order[spec.stepOfLevel[level]]]) x.push(level);
-    const differs = new DiffersSpec(spec, spec.levels, x);
-    const other = searchSet(differs, limits(budget.secondNodes ?? 100_000), differs.preferX, undefined, filter);
+    const other = search.differing(first, limits(budget.secondNodes ?? 100_000));
     if (other === false) return { verdict: 'unique', first, how: `${how}, no other solution` };
     if (other === null) return { verdict: null, first, how: `${how}, second solution not found` };
-    const edges = spec.decode(other);
-    const second = edges === null ? null : edgesToPaths(inst, edges);
-    if (second === null || pathsProblem(inst, rule, second) !== null || samePaths(first, second)) {
+    if (pathsProblem(inst, rule, other) !== null || samePaths(first, other)) {
       return { verdict: null, first, how: `${how}: bad second solution` };
     }
-    return { verdict: 'multiple', first, second, atLeast: 2n, how: `${how}, search for another solution` };
+    return { verdict: 'multiple', first, second: other, atLeast: 2n, how: `${how}, search for another solution` };
   } finally {
-    filter.detach();
+    search.detach();
+  }
+}
+
+/** Sweeps the restarts go through (the chosen one first; see RuleSearch.withRestarts). */
+const RESTART_SWEEPS = 4;
+
+/** The sweeps along the shorter side (either for a square) other than `chosen`, the reverse of it first. */
+function otherSweeps(inst: NumberlinkInstance, chosen: Sweep): Sweep[] {
+  const out: Sweep[] = [];
+  const same = (a: Sweep, b: Sweep) => a.transpose === b.transpose && a.reverseLines === b.reverseLines && a.reverseCells === b.reverseCells;
+  const transposes = inst.rows === inst.cols ? [chosen.transpose, !chosen.transpose] : [chosen.transpose];
+  for (const transpose of transposes) {
+    for (const reverseLines of [!chosen.reverseLines, chosen.reverseLines]) {
+      const s = { transpose, reverseLines, reverseCells: false };
+      if (!same(s, chosen)) out.push(s);
+    }
+  }
+  return out;
+}
+
+/** Dead states of the short depth-first search that goes first under fill. */
+const FILL_PROBE_NODES = 2000;
+
+type Limits = { maxNodes: number; deadline: number; timeMs: number; isCancelled?: () => boolean };
+
+/**
+ * The depth-first searches over the path-matching spec of one rule, with the deduction's
+ * propagator following them (pathFilter.ts); they share their dead states (a dead state is dead
+ * whatever the branch order). Each returns paths (cells), false when the family is empty, null
+ * when the budget ran out.
+ */
+class RuleSearch {
+  readonly spec: NumberlinkSpec;
+  readonly sweep: Sweep;
+  private readonly order: Int32Array;
+  private readonly filter: PropagatingFilter;
+  private readonly memo = new DeadStates();
+
+  constructor(
+    private readonly inst: NumberlinkInstance, private readonly rule: NumberlinkRule, private readonly d: Deduction,
+    private readonly poll: () => void, sweep?: Sweep,
+  ) {
+    const fixed = d.fixed.slice();
+    this.sweep = sweep ?? chooseSweep(inst.rows, inst.cols, inst.cells, fixed, inst.graph.edges, poll);
+    const plan = planFrontier(inst.graph, sweepOrder(inst.rows, inst.cols, this.sweep), poll);
+    this.order = plan.order;
+    this.spec = new NumberlinkSpec({
+      cellCount: inst.rows * inst.cols, endpointKey: inst.endpointKey, labelCount: inst.labelCount, plan, rule, fixed, edgeEnds: inst.graph.edges,
+    });
+    this.filter = new PropagatingFilter(this.spec, d.propagator, plan.order);
+  }
+
+  first(limits: Limits, prefer: (level: number) => 0 | 1): number[][] | false | null {
+    return this.paths(searchSet(this.spec, limits, prefer, this.memo, this.filter));
+  }
+
+  /**
+   * The search restarted with other branch orders (all 0 first, all 1 first, at random), then
+   * along other sweeps, with growing budgets, each sweep keeping its dead states: which sweep meets a draft's
+   * contradiction or its easy solution early varies (a 15x15 Nikoli draft: no solution after
+   * 20,000 dead states along the chosen sweep, one at once from the top row).
+   */
+  withRestarts(limits: (maxNodes: number) => Limits, total: number): number[][] | false | null {
+    const sweeps: RuleSearch[] = [this];
+    const rand = seededRandom(1);
+    let budget = 500, spent = 0;
+    try {
+      for (let round = 0; spent < total; round++) {
+        // Each sweep gets its three branch orders in turn (on a small budget, as the Nikoli rule's,
+        // only the chosen sweep is searched), then the next sweep.
+        const k = Math.floor(round / 3) % RESTART_SWEEPS;
+        if (k === sweeps.length) {
+          const next = otherSweeps(this.inst, this.sweep)[k - 1];
+          sweeps.push(next === undefined ? this : new RuleSearch(this.inst, this.rule, this.d, this.poll, next));
+        }
+        const s = sweeps[k];
+        const mode = round % 3;
+        const prefer = new Uint8Array(s.spec.levels + 1);
+        for (let i = 0; i < prefer.length; i++) prefer[i] = mode === 0 ? 0 : mode === 1 ? 1 : rand() < 0.5 ? 1 : 0;
+        const before = s.memo.count;
+        const r = s.paths(searchSet(s.spec, limits(Math.min(budget, total - spent)), (l) => prefer[l] as 0 | 1, s.memo, s.filter));
+        spent += s.memo.count - before + 1;
+        if (r !== null) return r;
+        budget = Math.ceil(budget * 1.3);
+      }
+      return null;
+    } finally {
+      for (const s of sweeps) if (s !== this) s.detach();
+    }
+  }
+
+  /**
+   * A solution that differs from `x` (zdd/specs/differs.ts), x's edges tried first, so that it
+   * looks near x; false when x is the only one (x must be a solution of this rule).
+   */
+  differing(x: number[][], limits: Limits): number[][] | false | null {
+    const inst = this.inst, spec = this.spec;
+    const inX = new Uint8Array(inst.graph.edges.length >> 1);
+    const edgeOf = edgeIndex(inst);
+    for (const p of x) for (let i = 0; i + 1 < p.length; i++) inX[edgeOf(p[i], p[i + 1])] = 1;
+    const levels: number[] = [];
+    for (let level = 1; level <= spec.levels; level++) if (inX[this.order[spec.stepOfLevel[level]]]) levels.push(level);
+    const differs = new DiffersSpec(spec, spec.levels, levels);
+    return this.paths(searchSet(differs, limits, differs.preferX, undefined, this.filter));
+  }
+
+  detach(): void {
+    this.filter.detach();
+  }
+
+  private paths(found: number[] | false | null): number[][] | false | null {
+    if (found === false || found === null) return found;
+    const edges = this.spec.decode(found);
+    return edges === null ? null : edgesToPaths(this.inst, edges);
   }
 }
 
 /**
- * The depth-first search, restarted with other branch orders (all 0 first, all 1 first, at random)
- * and growing budgets while the dead states found so far are kept (a dead state is dead whatever
- * the order): a set, false when a search exhausted (no solution), null when `total` dead states
- * were spent.
+ * Under plain fill: a solution under fill notouch (one of plain fill's), by the depth-first search
+ * over that rule's spec, or null (none found; that proves nothing under fill). On a draft its
+ * deduction fails at once; near completion (Ahle's 50x50: 50,000 to 150,000 dead states, 5 to 15 s)
+ * it is the way to a first solution, so it gets a share of the time rather than a node budget.
  */
-function searchWithRestarts(
-  spec: NumberlinkSpec, filter: PropagatingFilter,
-  limits: (maxNodes: number) => { maxNodes: number; deadline: number; timeMs: number; isCancelled?: () => boolean },
-  total: number,
-): number[] | false | null {
-  const memo = new DeadStates();
-  const rand = seededRandom(1);
-  const prefer = new Uint8Array(spec.levels + 1);
-  let budget = 500;
-  for (let round = 0; memo.count < total; round++) {
-    const mode = round % 3;
-    for (let i = 0; i < prefer.length; i++) prefer[i] = mode === 0 ? 0 : mode === 1 ? 1 : rand() < 0.5 ? 1 : 0;
-    const r = searchSet(spec, limits(Math.min(budget, total - memo.count)), (l) => prefer[l] as 0 | 1, memo, filter);
-    if (r !== null) return r;
-    budget = Math.ceil(budget * 1.3);
+function notouchFirst(inst: NumberlinkInstance, control: RunControl & { deadline: number }, poll: () => void): number[][] | null {
+  const rule: NumberlinkRule = { fill: true, notouch: true };
+  const d = deduceForWitnesses(inst, rule, control);
+  if (d.contradiction) return null;
+  const search = new RuleSearch(inst, rule, d, poll);
+  const now = Date.now();
+  const deadline = now + NOTOUCH_SHARE * Math.max(0, control.deadline - now);
+  try {
+    const found = search.first({
+      maxNodes: control.limits?.maxNodes ?? Infinity, deadline, timeMs: control.limits?.timeMs ?? 0, isCancelled: control.isCancelled,
+    }, () => 1);
+    return found === false ? null : found;
+  } catch (e) {
+    // Its own share of the time ran out: the other searches get the rest.
+    if (e instanceof StopError && e.stopped.limit === 'time' && Date.now() <= control.deadline) return null;
+    throw e;
+  } finally {
+    search.detach();
   }
-  return null;
 }
+
+/** The share of the time left that the notouch search may take (see notouchFirst). */
+const NOTOUCH_SHARE = 0.5;
 
 /** The graph edge between two neighbouring cells. */
 function edgeIndex(inst: NumberlinkInstance): (a: number, b: number) => number {
