@@ -31,6 +31,39 @@ function json(args: string[]) {
   return { ...r, entries: JSON.parse(r.stdout) as Record<string, unknown>[] };
 }
 
+/**
+ * Why `edges` (vertex pairs [r1, c1, r2, c2] on grid points) is not one loop meeting the hints
+ * (rows of '0'-'3' and '.'), or null: every point used has degree 2, the edges are connected.
+ */
+function loopProblem(rowsText: string[], edges: number[][]): string | null {
+  const rows = rowsText.length, cols = rowsText[0]!.length;
+  const key = (r: number, c: number) => r * (cols + 1) + c;
+  const deg = new Map<number, number>(), adj = new Map<number, number[]>(), used = new Set<string>();
+  for (const [r1, c1, r2, c2] of edges) {
+    if (Math.abs(r1! - r2!) + Math.abs(c1! - c2!) !== 1) return `not a unit edge: ${[r1, c1, r2, c2]}`;
+    const a = key(r1!, c1!), b = key(r2!, c2!);
+    used.add(`${Math.min(a, b)},${Math.max(a, b)}`);
+    for (const [u, v] of [[a, b], [b, a]]) {
+      deg.set(u!, (deg.get(u!) ?? 0) + 1);
+      adj.set(u!, [...(adj.get(u!) ?? []), v!]);
+    }
+  }
+  if (used.size !== edges.length) return 'an edge twice';
+  for (const [v, d] of deg) if (d !== 2) return `point ${v} has degree ${d}`;
+  const start = deg.keys().next().value as number;
+  const seen = new Set([start]), todo = [start];
+  while (todo.length) for (const w of adj.get(todo.pop()!)!) if (!seen.has(w)) { seen.add(w); todo.push(w); }
+  if (seen.size !== deg.size) return 'more than one loop';
+  const has = (a: number, b: number) => used.has(`${Math.min(a, b)},${Math.max(a, b)}`);
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) {
+    const h = rowsText[r]![c]!;
+    if (h === '.') continue;
+    const n = [has(key(r, c), key(r, c + 1)), has(key(r + 1, c), key(r + 1, c + 1)), has(key(r, c), key(r + 1, c)), has(key(r, c + 1), key(r + 1, c + 1))].filter(Boolean).length;
+    if (n !== Number(h)) return `hint ${h} at (${r}, ${c}) has ${n} edges`;
+  }
+  return null;
+}
+
 /** FORMATS.md: the fields every entry of `check --json` has, with their types. */
 function expectShape(e: Record<string, unknown>) {
   expect(typeof e.file).toBe('string');
@@ -306,6 +339,17 @@ describe('linkpuzzle check --json', () => {
     const path = (nikoli.solution as { paths: number[][][] }).paths[0];
     expect(path[0]).toEqual([0, 0]);
     expect(path[path.length - 1]).toEqual([2, 2]);
+    // `multiple` comes with a second solution: another corner-to-corner path (checked step by step).
+    const second = (nikoli.secondSolution as { paths: number[][][] }).paths[0]!;
+    expect(second).not.toEqual(path);
+    expect(second[0]).toEqual([0, 0]);
+    expect(second[second.length - 1]).toEqual([2, 2]);
+    expect(new Set(second.map(([r, c]) => `${r},${c}`)).size).toBe(second.length);
+    for (let k = 1; k < second.length; k++) {
+      expect(Math.abs(second[k]![0]! - second[k - 1]![0]!) + Math.abs(second[k]![1]! - second[k - 1]![1]!)).toBe(1);
+    }
+    // The table does without it, and so does a unique puzzle's entry.
+    expect(json([write('nl/line.nlk', '1 3\nA.A\n')]).entries[0]!.secondSolution).toBeUndefined();
   });
 
   it('reports a straight pair as unique and covering', () => {
@@ -381,6 +425,12 @@ describe('linkpuzzle check --json', () => {
     expect(BigInt(e.countAtLeast as string) >= 2n).toBe(true);
     expect(e.stopped).toMatch(/^count stopped after \d+ nodes .*node limit 100000/);
     expect((e.solution as { edges: unknown[] }).edges.length).toBeGreaterThanOrEqual(4);
+    // The two loops that prove it, both valid (an independent check: degrees, one loop, the hints) and different.
+    const first = (e.solution as { edges: number[][] }).edges, second = (e.secondSolution as { edges: number[][] }).edges;
+    expect(loopProblem(rows, first)).toBeNull();
+    expect(loopProblem(rows, second)).toBeNull();
+    const asSet = (x: number[][]) => new Set(x.map((q) => q.join(',')));
+    expect(asSet(first)).not.toEqual(asSet(second));
     const table = run(['check', '--node-limit', '100000', p]);
     expect(table.stdout).toMatch(/multiple\s+≥\d+/);
     expect(table.stdout).toMatch(/at least \d+ solutions, too many to count within the limits: count stopped after/);

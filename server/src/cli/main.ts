@@ -98,8 +98,8 @@ function runCheck(cmd: Extract<ReturnType<typeof parseCommandLine>, { name: 'che
       options.usage = cmd.usage;
       options.grade = cmd.grade;
       options.badBytes = read.badBytes;
-      // Only the JSON and the drawing use a second solution; skip the work.
-      options.secondSolution = false;
+      // Only the JSON shows a second solution (`secondSolution`, with `multiple`); the table skips the work.
+      options.secondSolution = cmd.json;
       // Two solutions found decide `multiple` when the count does not fit (then `≥N`).
       options.witnesses = true;
       try {

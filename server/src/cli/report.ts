@@ -36,6 +36,11 @@ export interface JsonEntry {
   redundantTogetherStopped?: string;
   /** On a tiling, `edges` are [x1, y1, x2, y2] in Loopy's coordinates and `edgeIds` the lattice's edge numbers. */
   solution: { edges: [number, number, number, number][]; edgeIds?: number[] } | { paths: [number, number][][]; labels: string[] } | null;
+  /**
+   * `multiple`: a second solution, different from `solution`, in the same form: the two that prove
+   * the verdict when the count does not fit (docs/FORMATS-extensions.md).
+   */
+  secondSolution?: NonNullable<JsonEntry['solution']>;
   errors: { line: number; col: number; endLine: number; endCol: number; message: string; code?: string }[];
   ms: number;
   /**
@@ -85,6 +90,7 @@ export function toJson(file: string, r: CheckResult): JsonEntry {
     ...(genreOf(r.kind).extras.redundantHints ? { redundantTogether: r.redundantTogether ? r.redundantTogether.map(cellJson) : null } : {}),
     ...(r.redundantTogetherStopped ? { redundantTogetherStopped: r.redundantTogetherStopped.message } : {}),
     solution: solutionJson(r.solution),
+    ...(r.verdict === 'multiple' && r.solution && r.secondSolution ? { secondSolution: solutionJson(r.secondSolution)! } : {}),
     ...(r.grade ? { grade: r.grade } : {}),
     ...(r.stuck ? { stuck: { edges: r.stuck.edges, cells: r.stuck.cells.map(cellJson) } } : {}),
     ...(r.gradeStopped ? { gradeStopped: r.gradeStopped.message } : {}),
