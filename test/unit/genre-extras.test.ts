@@ -4,7 +4,7 @@
  * the worker parses a document's text once for all its phases.
  */
 import { describe, expect, it } from 'vitest';
-import { runJob } from '../../server/src/worker/run';
+import { conflictsTimeMs, runJob } from '../../server/src/worker/run';
 import { forgetSession } from '../../server/src/worker/sessions';
 import { parseStats } from '../../server/src/worker/parsed';
 import { needsGrade, needsMore, needsTogether, wantsConflicts, wantsSuggestions } from '../../server/src/genres/extras';
@@ -78,5 +78,15 @@ describe('genre extras', () => {
     forgetSession(uri);
     check('slitherlink', text, options, uri);
     expect(parseStats.parses - before).toBe(2);
+  });
+});
+
+describe('the search for conflicting givens after a none', () => {
+  it('gets ten times the verdict time, at least 5 s, never more than the check limit', () => {
+    // A 200 ms Nikoli verdict no longer lends its search the whole 60 s limit.
+    expect(conflictsTimeMs(200, 60_000)).toBe(5_000);
+    expect(conflictsTimeMs(2_000, 60_000)).toBe(20_000);
+    expect(conflictsTimeMs(2_000, 3_000)).toBe(3_000);
+    expect(conflictsTimeMs(0.4, 60_000)).toBe(5_000);
   });
 });
