@@ -35,12 +35,17 @@ function cpuOf(text) {
   return m ? (Number(m[1]) + Number(m[2])) * 1000 : null;
 }
 
+/** The binary an environment variable names, or null with the reason. */
+function binaryFromEnv(name) {
+  const p = process.env[name];
+  if (!p) return { path: null, why: `${name} is not set` };
+  if (!existsSync(p)) return { path: null, why: `${name}=${p} does not exist` };
+  return { path: p, why: null };
+}
+
 /** The ddpaths binary to run, or null with the reason. */
 export function tdzddPath() {
-  const p = process.env[TDZDD_ENV];
-  if (!p) return { path: null, why: `${TDZDD_ENV} is not set` };
-  if (!existsSync(p)) return { path: null, why: `${TDZDD_ENV}=${p} does not exist` };
-  return { path: p, why: null };
+  return binaryFromEnv(TDZDD_ENV);
 }
 
 /**
@@ -102,10 +107,7 @@ export const RECORDED_FILL = { counted: 225, of: 270, bothCounted: 202, bothCpuM
 
 /** The ddnumlin binary to run, or null with the reason. */
 export function ddnumlinPath() {
-  const p = process.env[TDZDD_NUMLIN_ENV];
-  if (!p) return { path: null, why: `${TDZDD_NUMLIN_ENV} is not set` };
-  if (!existsSync(p)) return { path: null, why: `${TDZDD_NUMLIN_ENV}=${p} does not exist` };
-  return { path: p, why: null };
+  return binaryFromEnv(TDZDD_NUMLIN_ENV);
 }
 
 /**
