@@ -356,25 +356,22 @@ export interface LoopBlockResult {
   block: string;
 }
 
-/** Diagnostic codes (stable: code actions and clients match on them). Parse problems use the parser's codes. */
+/**
+ * Diagnostic codes every genre shares (stable: code actions and clients match on them;
+ * findings/codes.ts says what each means). Parse problems use the parser's codes; a genre's own
+ * findings use the codes its folder declares (Genre.findingCodes).
+ */
 export const Codes = {
   noSolution: 'no-solution',
   multipleSolutions: 'multiple-solutions',
   redundantHint: 'redundant-hint',
-  notCovering: 'not-covering',
   limitReached: 'limit-reached',
   redundantUndecided: 'redundant-undecided',
-  /** Unique Slitherlink with redundant hints: how many there are and how many can go together. */
+  /** Unique, with redundant hints (a genre with redundant hints): how many there are and how many can go together. */
   redundantSummary: 'redundant-summary',
   checkCancelled: 'check-cancelled',
   checkFailed: 'check-failed',
   tooManyProblems: 'too-many-problems',
-  /** A hint that the solution block's loop does not meet. */
-  hintDisagreesWithLoop: 'hint-disagrees-with-loop',
-  /** The solution block's marks are not one simple loop. */
-  loopNotSimple: 'loop-not-simple',
-  /** Unique, but the solution is not the solution block's loop. */
-  solutionNotIntended: 'solution-not-intended',
 } as const;
 
 export const DiagnosticSource = 'linkpuzzle';

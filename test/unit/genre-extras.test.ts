@@ -4,10 +4,10 @@
  * the worker parses a document's text once for all its phases.
  */
 import { describe, expect, it } from 'vitest';
-import { conflictsTimeMs, runJob } from '../../server/src/worker/run';
+import { runJob } from '../../server/src/worker/run';
 import { forgetSession } from '../../server/src/worker/sessions';
 import { parseStats } from '../../server/src/worker/parsed';
-import { needsGrade, needsMore, needsTogether, wantsConflicts, wantsSuggestions } from '../../server/src/genres/extras';
+import { conflictsTimeMs, needsGrade, needsMore, needsTogether, wantsConflicts, wantsSuggestions } from '../../server/src/genres/extras';
 import { GENRES, genreOf, genreOfPath } from '../../server/src/genres/index';
 import type { Analysis, JobOptions } from '../../server/src/worker/protocol';
 import type { PuzzleKind } from '../../server/src/model/puzzle';

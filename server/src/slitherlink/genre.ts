@@ -16,6 +16,7 @@ import { findSuggestions } from './design/suggestions';
 import { drawLoop } from './draw';
 import { drawTilingSvg } from './drawTiling';
 import { loopy, puzzLink } from './exchange/formats';
+import { SLITHERLINK_FINDING_CODES } from './findings/codes';
 import { loopTextFindings } from './findings/loopText';
 import { solutionNotIntended } from './findings/solutionNotIntended';
 import { SlitherlinkSession } from './incremental';
@@ -66,6 +67,7 @@ export const slitherlink: Genre<SlitherlinkPuzzle> = {
   givenAt,
   describeGivens,
   differences,
+  findingCodes: SLITHERLINK_FINDING_CODES,
   findings: (p, a) => {
     const f = solutionNotIntended(p, a);
     return f ? [f] : [];
