@@ -286,24 +286,14 @@ export interface GenerateParams {
   rows: number;
   cols: number;
   seed?: number;
-  /*
-   * The genre's own options (GenreGenerate.flags), named as its CLI flags without the dashes,
-   * camel-cased (`--allow-adjacent`: allowAdjacent); a switch is `true`.
-   */
-  /** Numberlink rule words (`nikoli`, `fill`, `notouch`). */
-  rule?: string;
-  /** Slitherlink: stop removing hints at this fraction of the cells (0..1). */
-  density?: number;
-  /** Numberlink: pairs to start from. */
-  pairs?: number;
-  /** Numberlink: allow pairs whose ends are neighbouring cells (avoided by default). */
-  allowAdjacent?: boolean;
   /**
-   * Slitherlink: a puzzle of this difficulty grade (GenreInfo.generate.choice), as `linkpuzzle
-   * generate --grade` makes it: hints removed while deduction at that level still finishes it,
-   * kept when the level below does not. Not with `density`.
+   * The genre's own options (GenreGenerate.flags), named as its CLI flags without the dashes,
+   * camel-cased (`--allow-adjacent`: allowAdjacent); a switch is `true`. `linkpuzzle --help` lists
+   * each generator's; the server refuses one its genre does not take, as the CLI does. (Today:
+   * Numberlink's `rule`, `pairs`, `allowAdjacent`; Slitherlink's `density` and `grade`, the latter
+   * the difficulty of GenreInfo.generate.choice.)
    */
-  grade?: string;
+  [option: string]: string | number | boolean | undefined;
 }
 export interface GenerateResult {
   text: string;

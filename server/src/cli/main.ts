@@ -191,8 +191,8 @@ function runSolve(cmd: Extract<ReturnType<typeof parseCommandLine>, { name: 'sol
         `${result.count === null && result.stopped ? ` (${countStoppedText(result)})` : ''}; the first one:`);
       break;
   }
-  if (!result.solution) return EXIT_OK;
-  out(genreOfPuzzle(puzzle).draw(puzzle, result));
+  const drawing = genreOfPuzzle(puzzle).draw(puzzle, result);
+  if (drawing !== null) out(drawing);
   return EXIT_OK;
 }
 

@@ -299,8 +299,8 @@ export interface Genre<P extends Puzzle = Puzzle> extends FindingsGenre<P>, Conf
   // Pictures
   /** The preview's picture of the puzzle and its result (an SVG document, framed by preview/frame.ts). */
   preview(p: P, result: CheckResult | null, options: PreviewOptions): string;
-  /** `linkpuzzle solve`: the first solution drawn as text (or an SVG for a tiling). */
-  draw(p: P, result: CheckResult): string;
+  /** `linkpuzzle solve`: the first solution drawn as text (or an SVG for a tiling); null when the result has none. */
+  draw(p: P, result: CheckResult): string | null;
 
   // Other programs and the designer
   formats: ExchangeFormat<P>[];

@@ -86,6 +86,7 @@ export const numberlink: Genre<NumberlinkPuzzle> = {
   cellText,
   preview: previewNumberlink,
   draw(p, result) {
+    if (!result.solution) return null;
     const labelAt = (r: number, c: number) => {
       const l = p.cells[r * p.cols + c]!;
       return l >= 0 ? p.labels[l]! : null;

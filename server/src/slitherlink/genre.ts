@@ -76,6 +76,7 @@ export const slitherlink: Genre<SlitherlinkPuzzle> = {
   cellText,
   preview: previewSlitherlink,
   draw(p, result) {
+    if (!result.solution) return null;
     const solution = result.solution as LoopSolution;
     // No text drawing of a tiling: an SVG picture (`linkpuzzle solve x.slk > x.svg` after the first line).
     if (p.tiling) return drawTilingSvg(makeLattice(p.tiling), p.hints, solution.edgeIds ?? []);
