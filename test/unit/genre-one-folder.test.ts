@@ -52,7 +52,9 @@ const run = (cmd: string, args: string[], cwd = tmp) =>
 const cli = (...args: string[]) => run(process.execPath, [copy('dist/cli.js'), ...args]);
 
 beforeAll(async () => {
-  // server/src as it is (the engine's compiled kernels included: `npm run build` made them).
+  // server/src as it is, with the engine's compiled kernels (built here when missing or stale, as `npm run build` does).
+  const wasm = run(process.execPath, [join(root, 'scripts/build-wasm.mjs')], root);
+  expect(wasm.status, wasm.stderr).toBe(0);
   cpSync(join(root, 'server/src'), copy('server/src'), { recursive: true });
   cpSync(join(root, 'test/fixtures/genre-toy/paritygrid'), copy('server/src/paritygrid'), { recursive: true });
   const registry = copy('server/src/genres/index.ts');
