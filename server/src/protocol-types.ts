@@ -196,6 +196,14 @@ export const RemoveAllRedundantCommand = 'linkpuzzle.removeAllRedundantHints';
 /** Workspace command: check a document again from scratch (arguments: uri). */
 export const RecheckCommand = 'linkpuzzle.recheckDocument';
 
+/*
+ * The designer's commands on a solution block (Slitherlink's, server/src/slitherlink/design/
+ * commands.ts): the client's own menus and the preview call them by name, and the client imports
+ * nothing else of the server, so their names and types are here. A genre's commands that the
+ * client does not call by name (offered as code actions, or called by other clients) are its own
+ * (Genre.commands) and need nothing here.
+ */
+
 /** A hint of a cell (0-based row and column, value 0..4), as the design commands take and give them. */
 export interface CellHint {
   row: number;

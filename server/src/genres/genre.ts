@@ -305,7 +305,11 @@ export interface Genre<P extends Puzzle = Puzzle> extends FindingsGenre<P>, Conf
   // Other programs and the designer
   formats: ExchangeFormat<P>[];
   generate?: GenreGenerate;
-  /** Workspace commands of the language server (by command name, protocol-types.ts). */
+  /**
+   * Workspace commands of the language server, by command name (the genre's own; the server
+   * registers them all). Their names and parameter types belong to the genre, except those the
+   * VS Code client's menus call, which it can only know from protocol-types.ts.
+   */
   commands?: Record<string, EditorCommand<P>>;
   /** Code actions beyond the shared ones (the redundant hints' quick fixes and fix-all). */
   actions?(input: ActionInput<P>): GenreAction[];
