@@ -1,9 +1,10 @@
 /**
  * The genres, registered in one place. A new genre is one folder (server/src/<kind>/, its
- * `genre.ts` implementing `Genre`, genre.ts here) and one line of GENRES. Everything outside the
- * genre folders reaches a genre through this registry (and the modules of this folder that ask
- * it: check.ts, extras.ts, findings.ts, generate.ts, exchange.ts); test/unit/genre-seam.test.ts
- * holds that true.
+ * `genre.ts` implementing `Genre`, genre.ts here; its finding codes and result fields declared
+ * there too) and its entry here: the import and its name in GENRES. Everything outside the genre
+ * folders reaches a genre through this registry (and the modules of this folder that ask it:
+ * check.ts, extras.ts, findings.ts, generate.ts, exchange.ts); test/unit/genre-seam.test.ts holds
+ * that true, and test/unit/genre-one-folder.test.ts adds a toy genre that way.
  */
 import { SHARED_FINDING_CODES } from '../findings/codes';
 import type { FindingCode } from '../findings/finding';
