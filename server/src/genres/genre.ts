@@ -280,7 +280,7 @@ export interface Genre<P extends Puzzle = Puzzle> extends FindingsGenre<P>, Conf
   // What is said about it
   /**
    * The codes of the genre's own findings (findings, textFindings), with what each says; the
-   * registry collects them with the shared ones (findingCodes), and no two may be the same.
+   * registry collects them with the shared ones (declaredFindingCodes), and no two may be the same.
    */
   findingCodes?: Readonly<Record<string, FindingCode>>;
   /** Fields of the genre's own in its results (GenreResultFields), and how the CLI shows them. */
