@@ -162,7 +162,7 @@ async function generatePuzzle(host: CommandHost): Promise<void> {
 
   const args: GenerateParams = { kind: genre.kind, rows: size.rows, cols: size.cols };
   if (seed.seed !== undefined) args.seed = seed.seed;
-  if (chosen?.value !== undefined) (args as unknown as Record<string, unknown>)[chosen.option] = chosen.value;
+  if (chosen?.value !== undefined) args[chosen.option] = chosen.value;
   const what = `${size.cols}×${size.rows}${args.grade ? ` ${args.grade}` : ''} ${kindPick.label}`;
   const reply = await runServer(host, `Generating a ${what}…`, DesignServerCommands.generate, [args]);
   if (reply === undefined || showError(reply, 'Generate')) return;

@@ -196,6 +196,14 @@ export const RemoveAllRedundantCommand = 'linkpuzzle.removeAllRedundantHints';
 /** Workspace command: check a document again from scratch (arguments: uri). */
 export const RecheckCommand = 'linkpuzzle.recheckDocument';
 
+/*
+ * The designer's commands on a solution block (Slitherlink's, server/src/slitherlink/design/
+ * commands.ts): the client's own menus and the preview call them by name, and the client imports
+ * nothing else of the server, so their names and types are here. A genre's commands that the
+ * client does not call by name (offered as code actions, or called by other clients) are its own
+ * (Genre.commands) and need nothing here.
+ */
+
 /** A hint of a cell (0-based row and column, value 0..4), as the design commands take and give them. */
 export interface CellHint {
   row: number;
@@ -286,24 +294,14 @@ export interface GenerateParams {
   rows: number;
   cols: number;
   seed?: number;
-  /*
-   * The genre's own options (GenreGenerate.flags), named as its CLI flags without the dashes,
-   * camel-cased (`--allow-adjacent`: allowAdjacent); a switch is `true`.
-   */
-  /** Numberlink rule words (`nikoli`, `fill`, `notouch`). */
-  rule?: string;
-  /** Slitherlink: stop removing hints at this fraction of the cells (0..1). */
-  density?: number;
-  /** Numberlink: pairs to start from. */
-  pairs?: number;
-  /** Numberlink: allow pairs whose ends are neighbouring cells (avoided by default). */
-  allowAdjacent?: boolean;
   /**
-   * Slitherlink: a puzzle of this difficulty grade (GenreInfo.generate.choice), as `linkpuzzle
-   * generate --grade` makes it: hints removed while deduction at that level still finishes it,
-   * kept when the level below does not. Not with `density`.
+   * The genre's own options (GenreGenerate.flags), named as its CLI flags without the dashes,
+   * camel-cased (`--allow-adjacent`: allowAdjacent); a switch is `true`. `linkpuzzle --help` lists
+   * each generator's; the server refuses one its genre does not take, as the CLI does. (Today:
+   * Numberlink's `rule`, `pairs`, `allowAdjacent`; Slitherlink's `density` and `grade`, the latter
+   * the difficulty of GenreInfo.generate.choice.)
    */
-  grade?: string;
+  [option: string]: string | number | boolean | undefined;
 }
 export interface GenerateResult {
   text: string;
@@ -356,25 +354,22 @@ export interface LoopBlockResult {
   block: string;
 }
 
-/** Diagnostic codes (stable: code actions and clients match on them). Parse problems use the parser's codes. */
+/**
+ * Diagnostic codes every genre shares (stable: code actions and clients match on them;
+ * findings/codes.ts says what each means). Parse problems use the parser's codes; a genre's own
+ * findings use the codes its folder declares (Genre.findingCodes).
+ */
 export const Codes = {
   noSolution: 'no-solution',
   multipleSolutions: 'multiple-solutions',
   redundantHint: 'redundant-hint',
-  notCovering: 'not-covering',
   limitReached: 'limit-reached',
   redundantUndecided: 'redundant-undecided',
-  /** Unique Slitherlink with redundant hints: how many there are and how many can go together. */
+  /** Unique, with redundant hints (a genre with redundant hints): how many there are and how many can go together. */
   redundantSummary: 'redundant-summary',
   checkCancelled: 'check-cancelled',
   checkFailed: 'check-failed',
   tooManyProblems: 'too-many-problems',
-  /** A hint that the solution block's loop does not meet. */
-  hintDisagreesWithLoop: 'hint-disagrees-with-loop',
-  /** The solution block's marks are not one simple loop. */
-  loopNotSimple: 'loop-not-simple',
-  /** Unique, but the solution is not the solution block's loop. */
-  solutionNotIntended: 'solution-not-intended',
 } as const;
 
 export const DiagnosticSource = 'linkpuzzle';

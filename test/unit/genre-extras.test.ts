@@ -4,10 +4,10 @@
  * the worker parses a document's text once for all its phases.
  */
 import { describe, expect, it } from 'vitest';
-import { conflictsTimeMs, runJob } from '../../server/src/worker/run';
+import { runJob } from '../../server/src/worker/run';
 import { forgetSession } from '../../server/src/worker/sessions';
 import { parseStats } from '../../server/src/worker/parsed';
-import { needsGrade, needsMore, needsTogether, wantsConflicts, wantsSuggestions } from '../../server/src/genres/extras';
+import { conflictSearch, conflictsTimeMs, needsGrade, needsMore, needsTogether, wantsConflicts, wantsSuggestions } from '../../server/src/genres/extras';
 import { GENRES, genreOf, genreOfPath } from '../../server/src/genres/index';
 import type { Analysis, JobOptions } from '../../server/src/worker/protocol';
 import type { PuzzleKind } from '../../server/src/model/puzzle';
@@ -88,5 +88,14 @@ describe('the search for conflicting givens after a none', () => {
     expect(conflictsTimeMs(2_000, 60_000)).toBe(20_000);
     expect(conflictsTimeMs(2_000, 3_000)).toBe(3_000);
     expect(conflictsTimeMs(0.4, 60_000)).toBe(5_000);
+  });
+
+  it('the worker\'s options for it: that time for the whole search, at most 1 s per subset check, the rule words', () => {
+    const isCancelled = () => false;
+    const o = conflictSearch(200, { timeMs: 60_000, maxNodes: 1234 }, isCancelled, 'fill');
+    expect(o.control).toEqual({ limits: { timeMs: 5_000, maxNodes: 1234 }, isCancelled });
+    expect(o.perCheck).toEqual({ timeMs: 1_000, maxNodes: 1234 });
+    expect(o.defaultRule).toBe('fill');
+    expect(conflictSearch(200, { timeMs: 300, maxNodes: 1 }, isCancelled).perCheck).toEqual({ timeMs: 300, maxNodes: 1 });
   });
 });

@@ -10,7 +10,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { GENRES } from '../../server/src/genres/index';
+import { declaredFindingCodes, findingCode, GENRES } from '../../server/src/genres/index';
+import { PARSE_CODES } from '../../server/src/parse/codes';
+import { Codes } from '../../server/src/protocol-types';
 
 const root = resolve(__dirname, '../..');
 
@@ -108,5 +110,37 @@ describe('one seam for every genre', () => {
       `server/src/cli/y.ts:1: "not a ${b!.name} (.${b!.extension}) file: "`,
       `client/src/z.ts: imports server/src/${a!.kind}/genre`,
     ]);
+  });
+});
+
+describe('finding codes: the shared ones and each genre\'s own, declared once', () => {
+  it('no code is declared twice, nor is a parse problem\'s code (shared or a genre\'s)', () => {
+    const declared = declaredFindingCodes();
+    const owners = new Map<string, string[]>();
+    for (const c of declared) owners.set(c.code, [...(owners.get(c.code) ?? []), c.owner]);
+    expect([...owners].filter(([, o]) => o.length > 1)).toEqual([]);
+    const parse = new Set([...Object.keys(PARSE_CODES), ...GENRES.flatMap((g) => Object.keys(g.parseCodes))]);
+    expect(declared.map((c) => c.code).filter((c) => parse.has(c))).toEqual([]);
+    // Each genre declares its own (both have some today), and they are found by code.
+    for (const g of GENRES) {
+      const own = declared.filter((c) => c.owner === g.kind);
+      expect(own.length, g.kind).toBeGreaterThan(0);
+      for (const c of own) expect(findingCode(c.code)).toEqual(c);
+    }
+  });
+
+  it('every shared code of the protocol is declared (or is a parse problem\'s), and the CLI lists the cells of the ones it says', () => {
+    for (const code of Object.values(Codes)) expect(findingCode(code) !== null || code in PARSE_CODES, code).toBe(true);
+    expect(findingCode(Codes.multipleSolutions)?.listsCells).toBe(true);
+    expect(findingCode(Codes.redundantHint)?.listsCells).toBeFalsy();
+    expect(findingCode('no-such-code')).toBeNull();
+  });
+
+  it('a genre\'s code that clashes with another\'s is found', () => {
+    const [a, b] = GENRES;
+    const clash = { ...b!, findingCodes: { ...b!.findingCodes, [Object.keys(a!.findingCodes ?? {})[0]!]: { about: 'the same code' } } };
+    const declared = declaredFindingCodes([a!, clash]);
+    const code = Object.keys(a!.findingCodes!)[0]!;
+    expect(declared.filter((c) => c.code === code).map((c) => c.owner)).toEqual([a!.kind, b!.kind]);
   });
 });

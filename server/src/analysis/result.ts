@@ -57,10 +57,19 @@ export interface GradeStep {
 }
 
 /**
+ * The fields of a genre's own in its results (Numberlink's `rule`, ...), all optional: empty here;
+ * each genre adds its own in its folder, by augmenting this interface
+ * (`declare module '../analysis/result' { interface GenreResultFields { ... } }`), and lists
+ * them in Genre.report, which says how the CLI shows them. They travel with the result as they are
+ * (the worker, the language server, `check --json`); nothing outside the genre reads them.
+ */
+export interface GenreResultFields {}
+
+/**
  * One serialisable result that the CLI prints, the server turns into diagnostics, and the
  * preview draws. Fields beyond FORMATS.md are optional extras.
  */
-export interface CheckResult {
+export interface CheckResult extends GenreResultFields {
   /** The genre (genres/index.ts). */
   kind: PuzzleKind;
   rows: number;
@@ -112,10 +121,6 @@ export interface CheckResult {
   usage?: Usage;
   /** The ambiguity map was asked for but not made (why: too many solutions to go through). */
   usageStopped?: Stopped;
-  /** Numberlink: the rule used, e.g. `nikoli`, `fill notouch`. */
-  rule?: string;
-  /** Numberlink under the default rule, unique: whether the solution uses every cell. */
-  covers?: boolean;
   /**
    * Why the work stopped: when the verdict is `unknown`, and when it is `multiple` (proved by two
    * solutions) but the exact count was stopped (`count` null, `countAtLeast` the lower bound).

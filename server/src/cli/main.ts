@@ -8,7 +8,7 @@ import { startServer } from '../lsp/server';
 import { version } from '../../../package.json';
 import { parseCommandLine, UsageError, USAGE, type CommonOptions } from './args';
 import { expandPaths, readText, type PuzzleFile } from './files';
-import { countStoppedText, details, findingLines, formatTable, prettyJson, summaryLine, toJson, type TableRow } from './report';
+import { countStoppedText, details, findingLines, flawNote, formatTable, prettyJson, summaryLine, toJson, verdictNote, type TableRow } from './report';
 import { DESIGN_USAGE, runDesignCommand } from './design';
 
 export const EXIT_OK = 0;
@@ -174,7 +174,8 @@ function runSolve(cmd: Extract<ReturnType<typeof parseCommandLine>, { name: 'sol
     for (const d of details(f.path, result)) process.stderr.write(d + '\n');
     return EXIT_BAD_FILE;
   }
-  const rule = result.rule ? ` (rule: ${result.rule})` : '';
+  // The genre's words after the verdict (Numberlink's rule).
+  const rule = verdictNote(result);
   switch (result.verdict) {
     case 'none':
       out(`${f.path}: no solution${rule}`);
@@ -183,15 +184,15 @@ function runSolve(cmd: Extract<ReturnType<typeof parseCommandLine>, { name: 'sol
       out(`${f.path}: ${result.stopped?.message ?? 'undecided: stopped before the answer'}`);
       return EXIT_OK;
     case 'unique':
-      out(`${f.path}: unique solution${rule}${result.covers === false ? ', leaving cells empty' : ''}`);
+      out(`${f.path}: unique solution${rule}${flawNote(result)}`);
       break;
     case 'multiple':
       out(`${f.path}: ${result.count ?? (result.countAtLeast ? `at least ${result.countAtLeast}` : 'several')} solutions${rule}` +
         `${result.count === null && result.stopped ? ` (${countStoppedText(result)})` : ''}; the first one:`);
       break;
   }
-  if (!result.solution) return EXIT_OK;
-  out(genreOfPuzzle(puzzle).draw(puzzle, result));
+  const drawing = genreOfPuzzle(puzzle).draw(puzzle, result);
+  if (drawing !== null) out(drawing);
   return EXIT_OK;
 }
 

@@ -1,11 +1,14 @@
-import type { CheckResult, LoopSolution, PathSolution, Stuck, Usage } from '../analysis/result';
+import type { CheckResult, GenreResultFields, LoopSolution, PathSolution, Stuck, Usage } from '../analysis/result';
 import type { PuzzleKind } from '../model/puzzle';
 import type { Finding } from '../findings/index';
-import { Codes } from '../protocol-types';
-import { genreOf } from '../genres/index';
+import { findingCode, genreOf, GENRES } from '../genres/index';
 
-/** One element of `linkpuzzle check --json`'s array (../shared/FORMATS.md). */
-export interface JsonEntry {
+/**
+ * One element of `linkpuzzle check --json`'s array (../shared/FORMATS.md). A genre's own fields
+ * (GenreResultFields: Numberlink's `rule` and `covers`) come after `countAtLeast`, in the order of
+ * its Genre.report.fields.
+ */
+export interface JsonEntry extends GenreResultFields {
   file: string;
   kind: PuzzleKind;
   rows: number;
@@ -13,10 +16,6 @@ export interface JsonEntry {
   verdict: CheckResult['verdict'];
   count: string | null;
   countAtLeast?: string;
-  /** Numberlink: the rule used. */
-  rule?: string;
-  /** Numberlink under the default rule, unique: whether the solution uses every cell. */
-  covers?: boolean;
   /** Slitherlink on a tiling (docs/tilings.md): its name and Loopy's width and height (= cols, rows). */
   tiling?: { name: string; width: number; height: number; desc?: string };
   /**
@@ -81,8 +80,7 @@ export function toJson(file: string, r: CheckResult): JsonEntry {
     verdict: r.verdict,
     count: r.count,
     ...(r.countAtLeast !== undefined ? { countAtLeast: r.countAtLeast } : {}),
-    ...(r.rule !== undefined ? { rule: r.rule } : {}),
-    ...(r.covers !== undefined ? { covers: r.covers } : {}),
+    ...genreFields(r),
     ...(r.tiling ? { tiling: { ...r.tiling } } : {}),
     redundant: r.redundant ? r.redundant.map(cellJson) : null,
     ...(r.redundantStopped ? { redundantStopped: r.redundantStopped.message } : {}),
@@ -108,6 +106,14 @@ export function toJson(file: string, r: CheckResult): JsonEntry {
     ...(r.verdict === 'unknown' ? { stopped: r.stopped?.message ?? 'undecided: stopped before the answer' } : {}),
     ...(r.verdict === 'multiple' && r.count === null && r.stopped ? { stopped: countStoppedText(r) } : {}),
   };
+}
+
+/** The result's fields of its genre's own (Genre.report.fields), those set, in that order. */
+function genreFields(r: CheckResult): GenreResultFields {
+  const out: Record<string, unknown> = {};
+  const own = r as unknown as Record<string, unknown>;
+  for (const f of genreOf(r.kind).report?.fields ?? []) if (own[f] !== undefined) out[f] = own[f];
+  return out as GenreResultFields;
 }
 
 function cellJson(c: { row: number; col: number; face?: number }): { row: number; col: number; face?: number } {
@@ -140,9 +146,36 @@ export function cellText(c: { row: number; col: number; face?: number }): string
   return c.face !== undefined ? `#${c.face}` : `(${c.row + 1},${c.col + 1})`;
 }
 
+/** The genre's flaw of a result (Genre.report.flaw), or null. */
+function flawOf(r: CheckResult): { solve: string; footnote: string } | null {
+  return genreOf(r.kind).report?.flaw?.(r) ?? null;
+}
+
 function verdictText(r: CheckResult): string {
-  if (r.verdict === 'unique' && r.covers === false) return 'unique*';
-  return r.verdict;
+  return flawOf(r) ? `${r.verdict}*` : r.verdict;
+}
+
+/** What `solve` says after the verdict: the genre's note (" (rule: fill)"). */
+export function verdictNote(r: CheckResult): string {
+  return genreOf(r.kind).report?.verdictNote?.(r) ?? '';
+}
+
+/** What `solve` adds to a unique verdict: ", leaving cells empty" (the genre's flaw), or ''. */
+export function flawNote(r: CheckResult): string {
+  const f = flawOf(r);
+  return f ? `, ${f.solve}` : '';
+}
+
+/** The genres' own columns of the table (Genre.report.column), one per header, in registry order. */
+function genreColumns(): { header: string; cell(r: CheckResult): string }[] {
+  const headers = [...new Set(GENRES.flatMap((g) => (g.report?.column ? [g.report.column.header] : [])))];
+  return headers.map((header) => ({
+    header,
+    cell: (r) => {
+      const c = genreOf(r.kind).report?.column;
+      return c?.header === header ? c.cell(r) : '';
+    },
+  }));
 }
 
 export interface TableRow {
@@ -152,13 +185,14 @@ export interface TableRow {
   extra?: string[];
 }
 
-/** Findings whose cells the table does not show otherwise: where the solutions differ, the conflicting givens, the cells a solution leaves empty, where the solution is not the file's intended loop. */
-const CELL_FINDINGS = new Set<string>([Codes.notCovering, Codes.multipleSolutions, Codes.noSolution, Codes.solutionNotIntended]);
-
-/** The findings the table's columns and lines do not already say: each as its message and its cells. */
+/**
+ * The findings the table's columns and lines do not already say (their codes are declared
+ * `listsCells`: where the solutions differ, the conflicting givens, a genre's own such as the cells
+ * a solution leaves empty): each as its message and its cells.
+ */
 export function findingLines(findings: Finding[]): string[] {
   return findings
-    .filter((f) => CELL_FINDINGS.has(f.code) && (f.related?.length ?? 0) > 0)
+    .filter((f) => findingCode(f.code)?.listsCells && (f.related?.length ?? 0) > 0)
     .map((f) => `${f.message} Cells (row,col): ${f.related!.map((r) => cellText(r.cell)).join(' ')}`);
 }
 
@@ -166,12 +200,13 @@ export function findingLines(findings: Finding[]): string[] {
 export function formatTable(rows: TableRow[]): string {
   // The grade column only when some row has a grade (check --grade).
   const graded = rows.some(({ result: r }) => r.grade !== undefined || r.gradeStopped !== undefined);
-  const header = ['file', 'kind', 'size', 'rule', 'verdict', 'count', 'redundant', 'together', 'time', ...(graded ? ['grade'] : [])];
+  const own = genreColumns();
+  const header = ['file', 'kind', 'size', ...own.map((c) => c.header), 'verdict', 'count', 'redundant', 'together', 'time', ...(graded ? ['grade'] : [])];
   const cells = rows.map(({ file, result: r }) => [
     file,
     r.kind,
     (r.tiling ? `${r.tiling.name} ` : '') + sizeText(r.rows, r.cols),
-    r.rule ?? '',
+    ...own.map((c) => c.cell(r)),
     verdictText(r),
     countText(r),
     r.redundant ? String(r.redundant.length) : '-',
@@ -180,7 +215,9 @@ export function formatTable(rows: TableRow[]): string {
     ...(graded ? [r.grade ?? '-'] : []),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => [...c[i]].length)));
-  const right = new Set([5, 6, 7, 8]);
+  // count, redundant, together and time are right-aligned.
+  const first = header.indexOf('count');
+  const right = new Set([first, first + 1, first + 2, first + 3]);
   const line = (c: string[]) =>
     c
       .map((s, i) => {
@@ -194,9 +231,12 @@ export function formatTable(rows: TableRow[]): string {
     out.push(line(cells[i]));
     out.push(...[...details(file, r), ...(extra ?? [])].map((d) => '    ' + d));
   });
-  let footnote = false;
-  for (const { result: r } of rows) if (verdictText(r) === 'unique*') footnote = true;
-  if (footnote) out.push('', 'unique* = the one solution leaves cells empty (not a "good" puzzle under the Nikoli rule)');
+  // One footnote per flaw found (Genre.report.flaw), in the order of the rows.
+  const footnotes = [...new Set(rows.flatMap(({ result: r }) => {
+    const f = flawOf(r);
+    return f ? [`${r.verdict}* = ${f.footnote}`] : [];
+  }))];
+  if (footnotes.length) out.push('', ...footnotes);
   return out.join('\n');
 }
 

@@ -28,8 +28,18 @@ export interface FindingData {
   suggestions?: Suggestions;
 }
 
+/**
+ * A finding's code as declared (the shared ones: codes.ts; a genre's own: Genre.findingCodes, in
+ * its folder): what it says, for people reading the list, and how the CLI shows it.
+ */
+export interface FindingCode {
+  about: string;
+  /** The CLI's table lists its cells below the result (its columns do not show them otherwise). */
+  listsCells?: boolean;
+}
+
 export interface Finding {
-  /** A stable code (protocol-types.ts Codes, or a parse problem's code). */
+  /** A stable code (codes.ts for the shared ones, Genre.findingCodes for a genre's own, or a parse problem's code). */
   code: string;
   severity: Severity;
   at: Place;

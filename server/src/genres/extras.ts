@@ -8,7 +8,7 @@ import type { HintUnit } from '../analysis/hints';
 import type { CheckOptions } from '../analysis/options';
 import type { Analysis, CellRef, CheckResult, Suggestions, TogetherPass } from '../analysis/result';
 import type { Puzzle, PuzzleKind } from '../model/puzzle';
-import type { RunControl } from '../zdd/control';
+import type { Limits, RunControl } from '../zdd/control';
 import type { CheckSession } from './genre';
 import { genreOf, genreOfPuzzle } from './index';
 
@@ -65,6 +65,32 @@ export function needsGrade(kind: PuzzleKind, a: Analysis): boolean {
 export function needsTogether(kind: PuzzleKind, o: ExtrasWanted, a: Analysis): boolean {
   const r = a.result;
   return wantsRedundant(kind, o, r) && (r.redundant?.length ?? 0) > 0 && r.redundantTogether === undefined && r.redundantTogetherStopped === undefined;
+}
+
+/**
+ * The time of the search for conflicting givens, which follows a `none`: ten times the verdict's
+ * time, at least 5 s, within the check's limit. A set found when it stops is still a correct one
+ * (the diagnostic says it is not minimal); without this cap a Numberlink under the Nikoli rule kept
+ * a core busy for the whole limit (23 to 58 s after a keystroke on a 15×15 Arukone), one subset
+ * check of up to 1 s after another.
+ */
+export function conflictsTimeMs(verdictMs: number, limitMs: number): number {
+  return Math.min(limitMs, Math.max(5000, Math.ceil(10 * verdictMs)));
+}
+
+/** Each subset check of that search gets at most 1 s (an undecided one counts as still needed). */
+const CONFLICTS_CHECK_MS = 1000;
+
+/**
+ * The search's options after a `none` that took `verdictMs`, under the check's `limits`: its whole
+ * time (conflictsTimeMs), each subset check's limits, the rule words for files that name none.
+ */
+export function conflictSearch(verdictMs: number, limits: Limits, isCancelled: RunControl['isCancelled'], defaultRule?: string): ConflictOptions {
+  return {
+    control: { limits: { ...limits, timeMs: conflictsTimeMs(verdictMs, limits.timeMs) }, isCancelled },
+    perCheck: { timeMs: Math.min(CONFLICTS_CHECK_MS, limits.timeMs), maxNodes: limits.maxNodes },
+    defaultRule,
+  };
 }
 
 /** A small set of the puzzle's givens that already has no solution (analysis/conflicts.ts, with its genre's units and check). */

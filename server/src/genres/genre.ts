@@ -12,8 +12,8 @@
 import type { ConflictGenre } from '../analysis/conflicts';
 import type { HintUnit } from '../analysis/hints';
 import type { CheckOptions } from '../analysis/options';
-import type { Analysis, CellRef, CheckResult, Suggestions, TogetherPass } from '../analysis/result';
-import type { Finding, FindingData, FindingsGenre } from '../findings/finding';
+import type { Analysis, CellRef, CheckResult, GenreResultFields, Suggestions, TogetherPass } from '../analysis/result';
+import type { Finding, FindingCode, FindingData, FindingsGenre } from '../findings/finding';
 import type { GradeWords } from '../findings/gradeWords';
 import type { CommandError, GenreInfo, PublishedResult } from '../protocol-types';
 import type { Puzzle, PuzzleKind } from '../model/puzzle';
@@ -36,6 +36,25 @@ export interface GenreExtras {
    * none: the genre does not grade (Genre.grade).
    */
   grade?: 'with the check' | 'after';
+}
+
+/**
+ * The genre's own result fields (declared in its folder by augmenting analysis/result.ts's
+ * GenreResultFields) as the CLI shows them. The language server sends a result as it is, so a
+ * client sees them as they are.
+ */
+export interface GenreReport {
+  /** The fields, in the order `check --json` writes them (after `countAtLeast`, each when set). */
+  fields: readonly (keyof GenreResultFields)[];
+  /** A column of the CLI's table, after the size: its header and a result's cell. Genres with the same header share one column. */
+  column?: { header: string; cell(r: CheckResult): string };
+  /** What `linkpuzzle solve` says after the verdict: " (rule: fill)". */
+  verdictNote?(r: CheckResult): string;
+  /**
+   * A unique result that is not a good puzzle (Numberlink's leaving cells empty), or null: the
+   * table's verdict gets `*` and the footnote (`unique* = <footnote>`), solve says `, <solve>`.
+   */
+  flaw?(r: CheckResult): { solve: string; footnote: string } | null;
 }
 
 /** A change of a document's text: `range` replaced by `newText` (the language server makes it an LSP edit). */
@@ -259,6 +278,13 @@ export interface Genre<P extends Puzzle = Puzzle> extends FindingsGenre<P>, Conf
   tools?: Record<string, (input: unknown, control: RunControl) => unknown>;
 
   // What is said about it
+  /**
+   * The codes of the genre's own findings (findings, textFindings), with what each says; the
+   * registry collects them with the shared ones (declaredFindingCodes), and no two may be the same.
+   */
+  findingCodes?: Readonly<Record<string, FindingCode>>;
+  /** Fields of the genre's own in its results (GenreResultFields), and how the CLI shows them. */
+  report?: GenreReport;
   /** The hover's markdown lines on a cell (a tiling's face): what it holds, and the unique solution around it. */
   describeCell(p: P, cell: CellRef, result: CheckResult | undefined): string[];
   /** The analysis's findings of the genre's own, after the shared ones (FindingsGenre.findings). */
@@ -273,13 +299,17 @@ export interface Genre<P extends Puzzle = Puzzle> extends FindingsGenre<P>, Conf
   // Pictures
   /** The preview's picture of the puzzle and its result (an SVG document, framed by preview/frame.ts). */
   preview(p: P, result: CheckResult | null, options: PreviewOptions): string;
-  /** `linkpuzzle solve`: the first solution drawn as text (or an SVG for a tiling). */
-  draw(p: P, result: CheckResult): string;
+  /** `linkpuzzle solve`: the first solution drawn as text (or an SVG for a tiling); null when the result has none. */
+  draw(p: P, result: CheckResult): string | null;
 
   // Other programs and the designer
   formats: ExchangeFormat<P>[];
   generate?: GenreGenerate;
-  /** Workspace commands of the language server (by command name, protocol-types.ts). */
+  /**
+   * Workspace commands of the language server, by command name (the genre's own; the server
+   * registers them all). Their names and parameter types belong to the genre, except those the
+   * VS Code client's menus call, which it can only know from protocol-types.ts.
+   */
   commands?: Record<string, EditorCommand<P>>;
   /** Code actions beyond the shared ones (the redundant hints' quick fixes and fix-all). */
   actions?(input: ActionInput<P>): GenreAction[];

@@ -1,10 +1,13 @@
 /**
  * The genres, registered in one place. A new genre is one folder (server/src/<kind>/, its
- * `genre.ts` implementing `Genre`, genre.ts here) and one line of GENRES. Everything outside the
- * genre folders reaches a genre through this registry (and the modules of this folder that ask
- * it: check.ts, extras.ts, findings.ts, generate.ts, exchange.ts); test/unit/genre-seam.test.ts
- * holds that true.
+ * `genre.ts` implementing `Genre`, genre.ts here; its finding codes and result fields declared
+ * there too) and its entry here: the import and its name in GENRES. Everything outside the genre
+ * folders reaches a genre through this registry (and the modules of this folder that ask it:
+ * check.ts, extras.ts, findings.ts, generate.ts, exchange.ts); test/unit/genre-seam.test.ts holds
+ * that true, and test/unit/genre-one-folder.test.ts adds a toy genre that way.
  */
+import { SHARED_FINDING_CODES } from '../findings/codes';
+import type { FindingCode } from '../findings/finding';
 import type { Puzzle, PuzzleKind } from '../model/puzzle';
 import type { ParseOptions, ParseResult } from '../parse/index';
 import type { GenreInfo } from '../protocol-types';
@@ -12,7 +15,7 @@ import type { CommandError, Genre } from './genre';
 import { numberlink } from '../numberlink/genre';
 import { slitherlink } from '../slitherlink/genre';
 
-export type { CommandError, CommandHost, Genre, GenreAction, GenreExtras, TextChange } from './genre';
+export type { CommandError, CommandHost, Genre, GenreAction, GenreExtras, GenreReport, TextChange } from './genre';
 
 export const GENRES: readonly Genre[] = [slitherlink as unknown as Genre, numberlink as unknown as Genre];
 
@@ -94,4 +97,24 @@ export function genreInfos(): GenreInfo[] {
 /** What a check depends on in the puzzle's text (Genre.signature): equal signatures, equal results. */
 export function puzzleSignature(puzzle: Puzzle): string {
   return genreOfPuzzle(puzzle).signature(puzzle);
+}
+
+/** A finding code as declared, and by whom: `shared` (findings/codes.ts) or a genre's kind (Genre.findingCodes). */
+export interface DeclaredCode extends FindingCode {
+  code: string;
+  owner: string;
+}
+
+/** Every finding code declared: the shared ones, then each genre's own, in registry order (a code twice is a mistake: the tests say so). */
+export function declaredFindingCodes(genres: readonly Genre[] = GENRES): DeclaredCode[] {
+  const list = (owner: string, codes: Readonly<Record<string, FindingCode>> | undefined) =>
+    Object.entries(codes ?? {}).map(([code, info]) => ({ code, owner, ...info }));
+  return [...list('shared', SHARED_FINDING_CODES), ...genres.flatMap((g) => list(g.kind, g.findingCodes))];
+}
+
+const codeByName = new Map(declaredFindingCodes().map((c) => [c.code, c]));
+
+/** A finding code's declaration, or null (a parse problem's code, or one nobody declared). */
+export function findingCode(code: string): DeclaredCode | null {
+  return codeByName.get(code) ?? null;
 }

@@ -7,11 +7,13 @@ import { checkNumberlink, gradeNumberlinkPuzzle, type NumberlinkCheckOptions } f
 import { cellLabel, cellText, describeGivens, differences, givenAt, keepUnits, signature, units } from './cells';
 import { drawPaths } from './draw';
 import { puzzLink } from './exchange/formats';
+import { NUMBERLINK_FINDING_CODES } from './findings/codes';
 import { notCovering } from './findings/notCovering';
 import { generate } from './generate';
 import { parseNumberlink } from './parse';
 import { NUMBERLINK_PARSE_CODES } from './parseCodes';
 import type { NumberlinkPuzzle } from './puzzle';
+import { report } from './result';
 import { readRuleWords } from './rule';
 import type { PathSolution } from '../analysis/result';
 import { gradeAround } from '../findings/gradeWords';
@@ -74,6 +76,8 @@ export const numberlink: Genre<NumberlinkPuzzle> = {
     lines.push(...gradeAround(result, around, 'link'));
     return lines;
   },
+  findingCodes: NUMBERLINK_FINDING_CODES,
+  report,
   findings: (p, a) => {
     const f = notCovering(p, a);
     return f ? [f] : [];
@@ -82,6 +86,7 @@ export const numberlink: Genre<NumberlinkPuzzle> = {
   cellText,
   preview: previewNumberlink,
   draw(p, result) {
+    if (!result.solution) return null;
     const labelAt = (r: number, c: number) => {
       const l = p.cells[r * p.cols + c]!;
       return l >= 0 ? p.labels[l]! : null;

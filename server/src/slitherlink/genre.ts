@@ -16,6 +16,7 @@ import { findSuggestions } from './design/suggestions';
 import { drawLoop } from './draw';
 import { drawTilingSvg } from './drawTiling';
 import { loopy, puzzLink } from './exchange/formats';
+import { SLITHERLINK_FINDING_CODES } from './findings/codes';
 import { loopTextFindings } from './findings/loopText';
 import { solutionNotIntended } from './findings/solutionNotIntended';
 import { SlitherlinkSession } from './incremental';
@@ -66,6 +67,7 @@ export const slitherlink: Genre<SlitherlinkPuzzle> = {
   givenAt,
   describeGivens,
   differences,
+  findingCodes: SLITHERLINK_FINDING_CODES,
   findings: (p, a) => {
     const f = solutionNotIntended(p, a);
     return f ? [f] : [];
@@ -74,6 +76,7 @@ export const slitherlink: Genre<SlitherlinkPuzzle> = {
   cellText,
   preview: previewSlitherlink,
   draw(p, result) {
+    if (!result.solution) return null;
     const solution = result.solution as LoopSolution;
     // No text drawing of a tiling: an SVG picture (`linkpuzzle solve x.slk > x.svg` after the first line).
     if (p.tiling) return drawTilingSvg(makeLattice(p.tiling), p.hints, solution.edgeIds ?? []);

@@ -1,6 +1,6 @@
 /** Runs one job synchronously: used by the worker thread, and in-process when no worker bundle exists. */
 import { checkParsed } from '../genres/check';
-import { findConflictingHints, findSuggestions, gradePuzzle, gradesInCheck, togetherPass, wantsConflicts, wantsSuggestions } from '../genres/extras';
+import { conflictSearch, findConflictingHints, findSuggestions, gradePuzzle, gradesInCheck, togetherPass, wantsConflicts, wantsSuggestions } from '../genres/extras';
 import { genreOfPuzzle } from '../genres/index';
 import { parseOnce } from './parsed';
 import type { CheckOptions } from '../analysis/options';
@@ -41,11 +41,7 @@ export function runJob(job: Job, control: RunControl): JobAnswer {
     const { puzzle } = parseOnce(job.text, job.kind);
     if (!puzzle) return { type: 'check', analysis };
     if (conflicts) {
-      analysis.conflicts = findConflictingHints(puzzle, {
-        control: { limits: { ...options.limits, timeMs: conflictsTimeMs(result.ms, options.limits.timeMs) }, isCancelled: control.isCancelled },
-        perCheck: { timeMs: Math.min(1000, options.limits.timeMs), maxNodes: options.limits.maxNodes },
-        defaultRule: options.defaultRules?.[job.kind],
-      });
+      analysis.conflicts = findConflictingHints(puzzle, conflictSearch(result.ms, options.limits, control.isCancelled, options.defaultRules?.[job.kind]));
     }
     if (suggest) {
       const s = findSuggestions(puzzle, { limits: options.limits, isCancelled: control.isCancelled });
@@ -98,13 +94,3 @@ function check(job: Extract<Job, { type: 'check' }>, options: CheckOptions): { r
   return { result: checkParsed(parsed, job.kind, options, t0) };
 }
 
-/**
- * The time of the search for conflicting givens, which follows a `none`: ten times the verdict's
- * time, at least 5 s, within the check's limit. A set found when it stops is still a correct one
- * (the diagnostic says it is not minimal); without this cap a Numberlink under the Nikoli rule kept
- * a core busy for the whole limit (23 to 58 s after a keystroke on a 15×15 Arukone), one subset
- * check of up to 1 s after another.
- */
-export function conflictsTimeMs(verdictMs: number, limitMs: number): number {
-  return Math.min(limitMs, Math.max(5000, Math.ceil(10 * verdictMs)));
-}

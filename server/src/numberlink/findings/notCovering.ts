@@ -2,7 +2,7 @@
 import type { PathSolution } from '../../analysis/result';
 import type { Analysis } from '../../analysis/result';
 import type { Puzzle } from '../../model/puzzle';
-import { Codes } from '../../protocol-types';
+import { NOT_COVERING } from './codes';
 import { GRID, MAX_RELATED, type Finding } from '../../findings/finding';
 import { cellName } from '../../findings/words';
 
@@ -13,7 +13,7 @@ export function notCovering(p: Puzzle | null, a: Analysis): Finding | null {
   const n = p ? empty.length : r.rows * r.cols - r.solution.paths.reduce((t, path) => t + path.length, 0);
   const related = empty.slice(0, MAX_RELATED).map((e) => ({ cell: e, message: `cell ${cellName(e.row, e.col)} is not used` }));
   return {
-    code: Codes.notCovering, severity: 'warning',
+    code: NOT_COVERING, severity: 'warning',
     at: empty.length ? { cell: empty[0]! } : GRID,
     message: `Unique, but the solution leaves ${n} cell${n === 1 ? '' : 's'} empty: under the nikoli rule a good puzzle uses every cell.`,
     ...(related.length ? { related } : {}),

@@ -7,7 +7,7 @@ import { intendedLoop } from '../design/intendedLoop';
 import { defectCells, describeDefect, type LoopDefect } from '../design/loopDefects';
 import type { SlitherlinkPuzzle } from '../puzzle';
 import type { Range } from '../../model/range';
-import { Codes } from '../../protocol-types';
+import { HINT_DISAGREES_WITH_LOOP, LOOP_NOT_SIMPLE } from './codes';
 import type { Finding } from '../../findings/finding';
 import { cellName } from '../../findings/words';
 
@@ -23,7 +23,7 @@ export function loopTextFindings(p: SlitherlinkPuzzle): Finding[] {
   for (const d of loop.disagreements) {
     if (!p.cellRanges[d.row * p.cols + d.col]) continue;
     out.push({
-      code: Codes.hintDisagreesWithLoop, severity: 'error', at: { cell: { row: d.row, col: d.col } },
+      code: HINT_DISAGREES_WITH_LOOP, severity: 'error', at: { cell: { row: d.row, col: d.col } },
       message: `Hint ${d.hint} at ${cellName(d.row, d.col)}: the intended loop uses ${d.loop} side${d.loop === 1 ? '' : 's'} of this cell.`,
       data: { row: d.row, col: d.col },
     });
@@ -38,7 +38,7 @@ export function loopTextFindings(p: SlitherlinkPuzzle): Finding[] {
  */
 function loopNotSimple(p: SlitherlinkPuzzle, problem: string, defects: LoopDefect[]): Finding[] {
   const block = p.solutionRange!;
-  const error = (range: Range, message: string): Finding => ({ code: Codes.loopNotSimple, severity: 'error', at: { range }, message, data: {} });
+  const error = (range: Range, message: string): Finding => ({ code: LOOP_NOT_SIMPLE, severity: 'error', at: { range }, message, data: {} });
   if (defects.length === 0) return [error(block, `The marks are not one simple loop: ${problem}.`)];
   const out: Finding[] = [];
   for (const d of defects.slice(0, MAX_DEFECTS)) {

@@ -6,7 +6,7 @@
 import { cellsWhereLoopsDiffer, intendedLoop } from '../design/intendedLoop';
 import type { Analysis } from '../../analysis/result';
 import type { SlitherlinkPuzzle } from '../puzzle';
-import { Codes } from '../../protocol-types';
+import { SOLUTION_NOT_INTENDED } from './codes';
 import { MAX_RELATED, type Finding } from '../../findings/finding';
 import { cellName } from '../../findings/words';
 
@@ -22,7 +22,7 @@ export function solutionNotIntended(p: SlitherlinkPuzzle | null, a: Analysis): F
     .map((cell) => ({ cell, message: `cell ${cellName(cell.row, cell.col)}: the solution and the intended loop use different sides` }));
   const first = cells[0]!;
   return {
-    code: Codes.solutionNotIntended, severity: 'warning',
+    code: SOLUTION_NOT_INTENDED, severity: 'warning',
     // At the first cell that differs, like the several-solutions finding: the grid is what to change.
     at: hasRange(first.row, first.col) ? { cell: first } : { range: p.solutionRange },
     message: `The unique solution is not the intended loop: they differ at ${cells.length} cell${cells.length === 1 ? '' : 's'}.`,
