@@ -130,7 +130,7 @@ export function findRedundantHints(
 }
 
 /** Search budgets (dead states) of a single hint's steps. */
-const LEAF_SEARCH = [3_000, 100_000];
+const LEAF_SEARCH = [3_000];
 /** Budgets (assumptions) of the propagation search: in place (each pass), then after each deduction step. */
 const BRANCH_IN_PLACE = [100, 500];
 const BRANCH_ONE = 2_000;
