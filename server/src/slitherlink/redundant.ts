@@ -194,11 +194,14 @@ class HintTree {
    */
   run(untested: number[]): void {
     this.total = untested.length;
-    this.visit(untested, this.deduceNode(untested, null));
+    const root = this.deduceNode(untested, null);
+    this.visit(untested, root);
     if (this.hard.length === 0) return;
     this.pass = 1;
     const hard = this.hard.splice(0);
-    this.visit(hard, this.deduceNode(hard, null));
+    // Continued from the first root (sound for P minus every untested hint, so for P \ hard):
+    // with one candidate (the fix-all pass asks one hint at a time) that is the same puzzle.
+    this.visit(hard, this.deduceNode(hard, root));
   }
 
   /** Throws StopError when cancelled or out of time. */
