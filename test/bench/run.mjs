@@ -290,6 +290,20 @@ if (parts.has('slitherlink')) {
       console.log(`    ratios (to the reference run next to this collection, ${fmtMs(ref.ms)}): total ${ratio(total.totalMs, ref.ms)}, with redundant ${ratio(total.redundantTotalMs, ref.ms)}; cpu of the whole run (both passes) ${fmtMs(total.cpuMs)} (${cpuRatio(total.cpuMs, ref.cpuMs)}); peak RSS ${fmtMb(r.maxRssKb)}; slowest ${slowest?.file.split('/').slice(-2).join('/')} ${fmtMs(slowest?.ms)}`);
       if (ref.drift) console.log(`    note: ${ref.drift}`);
       console.log(`    puzzlekit ${pk.length} puzzles: ${fmtMs(sum(pk.map((x) => x.ms)))} (target < 30 s for all 1,176; cspuz 55.7 s); 10×10 median ${fmtMs(median(ten.map((x) => x.ms)))} (target < 10 ms)`);
+      if (!opt['no-redundant']) {
+        // Issue 17's redundant-hint targets: the verdict plus redundant hints per puzzle.
+        const withRed = (x) => (x.msRedundant != null ? x.ms + x.msRedundant : null);
+        const big = res.filter((x) => /50x50_hard/.test(x.file));
+        const p3040 = pk.filter((x) => x.rows * x.cols === 1200).map(withRed).filter((v) => v != null);
+        const pkRed = pk.map(withRed).filter((v) => v != null);
+        total.issue17 = {
+          hard50: big.map((x) => ({ file: x.file.split('/').pop(), ms: withRed(x), stopped: x.redundantStopped ?? null })),
+          p3040MaxMs: p3040.length ? Math.max(...p3040) : null,
+          puzzlekitRedundantMedianMs: pkRed.length ? median(pkRed) : null,
+        };
+        const hard = big.map((x) => `${x.file.split('/').pop().replace('.slk', '')} ${x.redundantStopped ? 'undecided' : fmtMs(withRed(x))}`).join(', ');
+        console.log(`    redundant hints (verdict + redundant, issue 17): ${hard || 'no 50×50 Hard'} (target ≤ 5 s each); puzzlekit 30×40 max ${fmtMs(total.issue17.p3040MaxMs)} (≤ 1 s); puzzlekit median ${fmtMs(total.issue17.puzzlekitRedundantMedianMs)} over ${pkRed.length} (≤ 20 ms)`);
+      }
       for (const x of res.filter((x) => x.verdict === 'unknown')) console.log(`    unknown: ${x.file}: ${x.stopped}`);
       const redStopped = res.filter((x) => x.redundantStopped);
       for (const x of redStopped.slice(0, 5)) console.log(`    redundant hints undecided: ${x.file.split('/').slice(-2).join('/')}: ${x.redundantStopped}`);

@@ -537,6 +537,31 @@ describe('NOT_HINT ("any count but k") and the probing options', () => {
     }
     expect(recorded).toBeGreaterThan(10);
   });
+
+  it('a chain of refines whose scheduled-only passes keep their probes\' regions stays sound (the redundant-hint tree\'s two passes)', () => {
+    const rand = rng(1717);
+    let chains = 0;
+    for (let i = 0; i < 400; i++) {
+      const [rows, cols] = sizes[i % sizes.length]!;
+      const hints = hintsFromLoop(rows, cols, randomLoop(rows, cols, rand), 0.4 + 0.6 * rand(), rand);
+      const b = bruteForce(rows, cols, hints, 2_000_000);
+      if (!b) continue;
+      const record: number[] = [];
+      deduce({ rows, cols, hints }, { record });
+      // P minus a block B, then minus a part of it, then P itself: each step sound for fewer hints.
+      const mid = Int8Array.from(hints, (v) => (rand() < 0.2 ? -1 : v));
+      const low = Int8Array.from(mid, (v) => (rand() < 0.3 ? -1 : v));
+      const sched = { schedule: record, scheduleOnly: true, maxRounds: 1, keepState: true };
+      const base = deduce({ rows, cols, hints: low }, { ...sched, connectivity: false });
+      const step = refine({ rows, cols, hints: mid }, base, i % 2 ? sched : { ...sched, scheduleOnly: false });
+      for (const d of [refine({ rows, cols, hints }, step, { maxRounds: 1, schedule: record }), refine({ rows, cols, hints }, step, sched)]) {
+        const f = faults(rows, cols, d, b);
+        if (f.length) throw new Error(`${rows}x${cols} ${show(rows, cols, hints)}: ${f[0]}`);
+      }
+      chains++;
+    }
+    expect(chains).toBeGreaterThan(100);
+  });
 });
 
 describe('deduce on real puzzles agrees with the official solutions', () => {

@@ -998,11 +998,18 @@ export class Deducer {
       }
     }
     // Every box is still valid but for the cells in `changed` (see keptBox); not so for the
-    // edges a partial (scheduled-only) pass skipped.
-    if (!scheduleOnly) {
-      this.keptBox = box;
-      this.keptChanged = changed;
+    // edges a partial (scheduled-only) pass did not visit: `changed` no longer holds what
+    // changed since their probes, so they count as never probed.
+    if (scheduleOnly) {
+      const visited = this.scratch;
+      for (let i = 0; i < end; i++) visited[order![i]!] = 1;
+      for (let e = 0; e < E; e++) {
+        if (!visited[e]) box[4 * e] = -1;
+        visited[e] = 0;
+      }
     }
+    this.keptBox = box;
+    this.keptChanged = changed;
     this.changed = null;
   }
 

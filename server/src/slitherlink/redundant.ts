@@ -9,7 +9,9 @@
  * 1. Witnesses near the solution: one-cell flips (`flipWitnesses`). A loop found is a real loop
  *    of P \ h, so h is necessary. (Window witnesses, small ZDDs with every edge outside a window
  *    fixed as in the solution, are an option: the searches below settle those hints for less.)
- * 2. The rest, U, by a tree of deductions (`HintTree`). A node is a set M of untested hints (the
+ * 2. The rest, U, by a tree of deductions (`HintTree`), in two passes (see `HintTree.run`: the
+ *    first settles most hints in place, the second probes for the few left). A node is a set M
+ *    of untested hints (the
  *    root is U; a node's two children split its cells in space) and carries a deduction sound for
  *    P \ M: the root's is deduced from scratch, a child's continues from its parent's state with
  *    the other child's hints put back (`refine`), which costs what the returned hints touch, not
@@ -24,20 +26,22 @@
  *      own state, propagated, then a depth-first search with propagation, the solution's values
  *      first, the edges nearest h first, all undone afterwards): a loop found makes h necessary,
  *      an exhausted search (usually a contradiction at once) redundant. Most hints end here, at
- *      the cost of a local propagation, with no copy of the state. The few left are deduced as
- *      P[h != k] (P's productive probes, one probing round, full deduction: a contradiction
- *      makes h redundant), each followed by that search with a larger budget and by a depth-first
- *      search over the cycle spec (`searchExists`, whose dead states prove emptiness where the
- *      propagation search would enumerate; after full deduction, first the propagation search
- *      with the connectivity rule at every step), then witness windows, then both searches with
- *      budgets growing to the limits (StopError: the caller reports `redundantStopped`);
+ *      the cost of a local propagation, with no copy of the state. The few left go to the second
+ *      pass, whose nodes are probed: tested in place again (a larger budget, on the stronger
+ *      state), then deduced as P[h != k] (one probing round, re-probing only where h and M's
+ *      other hints changed something; then full deduction: a contradiction makes h redundant),
+ *      each followed by that search with a larger budget (after the round, also with the
+ *      connectivity rule at every step) and by a depth-first search over the cycle spec
+ *      (`searchExists`, whose dead states prove emptiness where the propagation search would
+ *      enumerate), then witness windows, then both searches with budgets growing to the limits
+ *      (StopError: the caller reports `redundantStopped`);
  *    - optionally (`groupOpen`), few edges open: one ZDD in broken-mark mode holds the loops
  *      that agree with the deduction, meet every hint outside M and break exactly one hint of M
  *      (`mustBreak`); h in M is necessary iff its break event lies on an accepting path;
  *    - otherwise split.
- *    Node deductions are kept cheap: propagation, plus only the probes that fixed something when
- *    P itself was deduced (used as a probing order, never as facts: those facts may rest on the
- *    hints under test). Every node deduction is checked against the solution (when given): one
+ *    The first pass's node deductions are kept cheap: propagation, plus only the probes that fixed
+ *    something when P itself was deduced (used as a probing order, never as facts: those facts
+ *    may rest on the hints under test); the second pass's add one probing round. Every node deduction is checked against the solution (when given): one
  *    that contradicts it would be a deduction bug, and the node is then deduced from scratch, or
  *    not at all.
  * Only for puzzles with exactly one loop (the witnesses rely on it).
@@ -126,11 +130,9 @@ export function findRedundantHints(
 }
 
 /** Search budgets (dead states) of a single hint's steps. */
-const LEAF_QUICK = [2_000];
-const LEAF_SEARCH = [3_000, 100_000];
-/** Budgets (assumptions) of the propagation search: in place, then after each deduction step. */
-const BRANCH_IN_PLACE = 100;
-const BRANCH_QUICK = 200;
+const LEAF_SEARCH = [3_000];
+/** Budgets (assumptions) of the propagation search: in place (each pass), then after each deduction step. */
+const BRANCH_IN_PLACE = [100, 500];
 const BRANCH_ONE = 2_000;
 const BRANCH_FULL = 20_000;
 
@@ -149,6 +151,9 @@ class HintTree {
   private readonly memo: RedundancyMemo | undefined;
   private done = 0;
   private total = 0;
+  /** 0: the first pass (in place only; the hints it leaves go to `hard`); 1: the second, over `hard`. */
+  private pass: 0 | 1 = 0;
+  private readonly hard: number[] = [];
 
   constructor(
     private readonly puzzle: PuzzleHints,
@@ -179,9 +184,24 @@ class HintTree {
     this.schedule = schedule;
   }
 
+  /**
+   * Two passes. The first tests every hint in place on cheap node states (propagation and P's
+   * productive probes) and leaves the few hard ones. The second is a tree over those alone
+   * whose nodes add a probing round and keep each probe's region: a child, and each hint's own
+   * round, re-probe only where the hints they put back changed something (refine's inherited
+   * regions). Before, each hard hint cost a whole-grid probing round from a state probed by
+   * schedule only: most of the time on the largest puzzles.
+   */
   run(untested: number[]): void {
     this.total = untested.length;
-    this.visit(untested, this.deduceNode(untested, null));
+    const root = this.deduceNode(untested, null);
+    this.visit(untested, root);
+    if (this.hard.length === 0) return;
+    this.pass = 1;
+    const hard = this.hard.splice(0);
+    // Continued from the first root (sound for P minus every untested hint, so for P \ hard):
+    // with one candidate (the fix-all pass asks one hint at a time) that is the same puzzle.
+    this.visit(hard, this.deduceNode(hard, root));
   }
 
   /** Throws StopError when cancelled or out of time. */
@@ -213,13 +233,14 @@ class HintTree {
   /**
    * A deduction sound for P \ M: continued from `base` (sound for P \ B with B containing M)
    * when given, else from scratch; null (no deduction) if neither agrees with the solution.
-   * Propagation and P's productive probes only (see the module comment).
+   * Propagation and P's productive probes; in the second pass a probing round too.
    */
   private deduceNode(M: readonly number[], base: Deduction | null): Deduction | null {
     this.checkStop();
     const p = { rows: this.puzzle.rows, cols: this.puzzle.cols, hints: this.without(M) };
     const opts: DeduceOptions = {
-      keepState: true, maxRounds: 1, schedule: this.schedule, scheduleOnly: true, connectivity: false, isCancelled: this.isCancelled, deadline: this.deadline,
+      keepState: true, maxRounds: 1, schedule: this.schedule, isCancelled: this.isCancelled, deadline: this.deadline,
+      ...(this.pass === 0 ? { scheduleOnly: true, connectivity: false } : {}),
     };
     if (base) {
       const d = refine(p, base, opts);
@@ -238,11 +259,10 @@ class HintTree {
       this.done += M.length;
       return;
     }
-    if (M.length <= this.leafGroup) {
-      for (const h of M) {
-        if (this.leaf(h, d, M)) this.necessary[h] = 1;
-        this.done++;
-      }
+    // The second pass's leaves are larger: its nodes cost a probing round each (8x: fewest
+    // propagation steps on the 50x50 Hard and on puzzlekit among 1x, 2x, 4x, 8x).
+    if (M.length <= this.leafGroup * (this.pass ? 8 : 1)) {
+      for (const h of M) this.leaf(h, d, M);
       return;
     }
     const open = d ? this.E - d.fixed : this.E;
@@ -256,10 +276,8 @@ class HintTree {
     }
     for (const half of this.split(M)) {
       // A single hint is tested from this node's state: its own P \ h state would be one more copy.
-      if (half.length === 1) {
-        if (this.leaf(half[0]!, d, M)) this.necessary[half[0]!] = 1;
-        this.done++;
-      } else this.visit(half, this.deduceNode(half, d));
+      if (half.length === 1) this.leaf(half[0]!, d, M);
+      else this.visit(half, this.deduceNode(half, d));
     }
   }
 
@@ -380,22 +398,27 @@ class HintTree {
    * Whether hint h is necessary, given `d`: sound for P \ M with h in M (or null). Every step
    * works on P[h != k], whose loops are the loops of P \ h that break h.
    */
-  private leaf(h: number, d: Deduction | null, M: readonly number[]): boolean {
+  private leaf(h: number, d: Deduction | null, M: readonly number[]): void {
     const necessary = this.test(h, d, M);
+    // Left to the second pass.
+    if (necessary === null) { this.hard.push(h); return; }
+    this.done++;
+    if (necessary) this.necessary[h] = 1;
     // P[h != k] has no loop: P \ h has only the solution.
-    if (!necessary) this.memo?.addUnique(this.without([h]));
-    return necessary;
+    else this.memo?.addUnique(this.without([h]));
   }
 
-  private test(h: number, d: Deduction | null, M: readonly number[]): boolean {
+  /** Whether h is necessary; null when the first pass leaves it to the second. */
+  private test(h: number, d: Deduction | null, M: readonly number[]): boolean | null {
     const k = this.puzzle.hints[h]!;
     if (d) {
       // In place on the node's state: M's other hints back, h's count anything but k.
       const changes: [number, number][] = [[h, NOT_HINT + k]];
       for (const x of M) if (x !== h) changes.push([x, this.puzzle.hints[x]!]);
-      const b = this.branch(h, d, BRANCH_IN_PLACE, changes);
+      const b = this.branch(h, d, BRANCH_IN_PLACE[this.pass]!, changes);
       if (b !== null) return b;
     }
+    if (this.pass === 0) return null;
     const hints = Int8Array.from(this.puzzle.hints);
     hints[h] = NOT_HINT + k;
     const p = { rows: this.puzzle.rows, cols: this.puzzle.cols, hints };
@@ -408,15 +431,13 @@ class HintTree {
     // Each deduction step, then the propagation search and the spec's search from its result.
     const settle = (state: Deduction, branchNodes: number, budgets: readonly number[]): boolean | null =>
       this.branch(h, state, branchNodes) ?? this.breaks(h, state.edges, budgets);
-    // P's productive probes first: a contradiction usually shows among them.
-    const quick = step(d, { maxRounds: 1, scheduleOnly: true });
-    if (quick.contradiction) return false;
-    let found = settle(quick, BRANCH_QUICK, LEAF_QUICK);
-    if (found !== null) return found;
-    // One probing round (P's productive probes first).
-    const one = step(quick, { maxRounds: 1 });
+    // One probing round (P's productive probes first; from the node's state, re-probing only
+    // where h and M's other hints changed something).
+    const one = step(d, { maxRounds: 1 });
     if (one.contradiction) return false;
-    found = settle(one, BRANCH_ONE, LEAF_SEARCH);
+    // The searches: the connectivity rule at every assumption (O(cells) each) prunes what the
+    // plain search enumerates, and is much cheaper than the spec's search here.
+    let found = this.branch(h, one, BRANCH_ONE) ?? this.branch(h, one, BRANCH_ONE, undefined, true) ?? this.breaks(h, one.edges, LEAF_SEARCH);
     if (found !== null) return found;
     // Full deduction.
     const full = step(one, {});
