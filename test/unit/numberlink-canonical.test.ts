@@ -3,7 +3,7 @@
  * brute force: every canonical solution (by the definition: no path can be rerouted to a smaller
  * (length, then colex by the sweep order: freeing the cell met last)) through free cells) is in the family, every member is a solution, and the
  * verdict read off the family (none / multiple / one member: unique iff rigid) is the Nikoli count's.
- * On every sweep, depth-first with deduction and breadth-first without.
+ * On every sweep, depth-first with deduction and breadth-first without (on the compiled kernel).
  */
 import { describe, expect, it } from 'vitest';
 import { makeInstance, sweepNeighbours, type NumberlinkInstance, type Sweep } from '../../server/src/numberlink/instance';
@@ -75,6 +75,8 @@ function key(paths: number[][]): string {
 
 function familyOf(inst: NumberlinkInstance, breadth: boolean): string[] {
   const nz = buildNumberlinkZdd(inst, NOTOUCH, undefined, breadth ? { canonical: true, deduce: false, search: 'breadth' } : { canonical: true });
+  // Breadth-first builds run on the compiled kernel (numberlink/wasm/notouch.ts).
+  if (breadth && nz.stats.levels > 0) expect(nz.stats.compiled).toBe(true);
   const out: string[] = [];
   const total = Number(nz.zdd.count());
   for (let i = 0; i < total; i++) {

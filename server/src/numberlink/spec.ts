@@ -51,7 +51,7 @@ import { ACCEPT, REJECT, type Spec } from '../zdd/spec';
 import type { FrontierPlan } from '../zdd/frontier';
 import type { NumberlinkRule } from './puzzle';
 import type { Kernel } from '../zdd/kernel';
-import { numberlinkKernel } from './kernel';
+import { numberlinkKernelFor } from './kernel';
 
 export interface SpecInput {
   /** Number of vertices (cells). */
@@ -144,7 +144,7 @@ export class NumberlinkSpec implements Spec {
   private gen = 0;
   /**
    * The same spec for the compiled builder (numberlink/kernel.ts), which buildZdd runs instead of
-   * `child`; undefined where it does not apply (notouch).
+   * `child`; undefined where it does not apply (the tests' avoidWords, too many slots or keys).
    */
   readonly kernel: Kernel | undefined;
   /** When set (pathFilter.ts), every step run writes its decision here, by step. */
@@ -268,10 +268,12 @@ export class NumberlinkSpec implements Spec {
     const keys = this.freeBase + this.slots + 2;
     this.keyMask = new Int32Array(keys);
     this.maskGen = new Int32Array(keys);
-    this.kernel = input.avoidWords || this.canon ? undefined : numberlinkKernel({
+    this.kernel = input.avoidWords ? undefined : numberlinkKernelFor({
       plan, levels: this.levels, fill: this.fill, notouch: this.notouch, freeBase: this.freeBase, stepMode: this.stepMode,
       leftU: this.leftU, leftV: this.leftV, levelOfStep: this.levelOfStep, stepOfLevel: this.stepOfLevel,
       entryWord: this.entryWord, cap: this.cap,
+      pend: this.pendStart ? { start: this.pendStart, a: this.pendA!, b: this.pendB! } : null,
+      canon: this.canon ? { down: this.leaveDown!, right: this.leaveRight! } : null,
     });
   }
 
