@@ -33,6 +33,9 @@ export interface NumberlinkTables {
   pend?: { start: Int32Array; a: Int32Array; b: Int32Array } | null;
   /** The canonical family: per leave entry, the slots of the leaving cell's next-line and next-in-line neighbours. */
   canon?: { down: Int32Array; right: Int32Array } | null;
+  /** Per step, the frontier's slots along its boundary (spec.ts boundaryOrder), or null: no planarity check. */
+  boundary?: { start: Int32Array; slot: Int32Array } | null;
+  labelCount?: number;
 }
 
 /** Slots the kernel's keys allow (free keys are counted in a 64-bit set). */
@@ -115,9 +118,11 @@ export function notouchKernel(t: NumberlinkTables): Kernel | undefined {
       const nEnter = plan.enterStart[m], nLeave = plan.leaveStart[m];
       const nGroup = cap ? cap.groupSlot.length : 0, nOther = cap ? cap.other.length : 0;
       const nPend = pend ? pend.start[m] : 0;
+      const boundary = t.boundary ?? null;
+      const nBound = boundary ? boundary.start[m] : 0;
       let a = setup(
         m, t.levels, plan.width, t.fill ? 1 : 0, t.freeBase, canon ? 1 : 0,
-        nEnter, nLeave, nGroup, nOther, cap ? 1 : 0, nPend, pend ? 1 : 0, maxNodes, maxBytes,
+        nEnter, nLeave, nGroup, nOther, cap ? 1 : 0, nPend, pend ? 1 : 0, boundary ? 1 : 0, nBound, t.labelCount ?? 0, maxNodes, maxBytes,
       ) >> 2;
       const mem = new Int32Array(x.memory.buffer);
       const put = (xs: ArrayLike<number>): void => {
@@ -160,6 +165,10 @@ export function notouchKernel(t: NumberlinkTables): Kernel | undefined {
       if (canon) {
         put(canon.down.subarray(0, nLeave));
         put(canon.right.subarray(0, nLeave));
+      }
+      if (boundary) {
+        put(boundary.start);
+        put(boundary.slot);
       }
     },
   };

@@ -38,6 +38,13 @@ let groupStartP: usize = 0, groupSlotP: usize = 0, groupFreeP: usize = 0, entryS
 let pendStartP: usize = 0, pendAP: usize = 0, pendBP: usize = 0;
 // Canonical: per leave entry, the slot of the leaving cell's next-line and next-in-line neighbours.
 let leaveDownP: usize = 0, leaveRightP: usize = 0;
+// Planarity of same-label pairs: per step, the frontier's slots along its boundary (CSR).
+let HAS_BOUND: bool = false;
+let boundStartP: usize = 0, boundSlotP: usize = 0;
+/** Per label: its open ends in the frontier (planarOk's scratch, left zero). */
+let labelMarkP: usize = 0;
+/** planarOk's stack of labels. */
+let stackP: usize = 0;
 /** normalize's table: new key of each old free key (by key - BASE). */
 let remapP: usize = 0;
 
@@ -60,16 +67,22 @@ let remapP: usize = 0;
  */
 export function setup(
   steps: i32, levels: i32, slots: i32, fill: i32, base: i32, canon: i32,
-  nEnter: i32, nLeave: i32, nGroup: i32, nOther: i32, hasCap: i32, nPend: i32, hasPend: i32, nodes: f64, bytes: f64,
+  nEnter: i32, nLeave: i32, nGroup: i32, nOther: i32, hasCap: i32, nPend: i32, hasPend: i32,
+  hasBound: i32, nBound: i32, labels: i32, nodes: f64, bytes: f64,
 ): usize {
+  HAS_BOUND = hasBound != 0;
   STEPS = steps; SL = slots; FILL = fill != 0; BASE = base; CANON = canon != 0;
   HAS_CAP = hasCap != 0; HAS_PEND = hasPend != 0;
   MO = SL; GO = 2 * SL; RO = 3 * SL;
   levelsSetup(levels, CANON ? 3 * SL + 1 : 2 * SL, nodes, bytes);
   childOf = child;
   const words = 3 * steps + levels + 1 + (steps + 1) + 2 * nEnter + (steps + 1) + nLeave
-    + (steps + 1) + 2 * nGroup + nGroup + 1 + nOther + (steps + 1) + 2 * nPend + (CANON ? 2 * nLeave : 0);
+    + (steps + 1) + 2 * nGroup + nGroup + 1 + nOther + (steps + 1) + 2 * nPend + (CANON ? 2 * nLeave : 0)
+    + (HAS_BOUND ? steps + 1 + nBound : 0);
+  labelMarkP = heap.alloc(<usize>max(labels, 1));
+  memory.fill(labelMarkP, 0, <usize>max(labels, 1));
   remapP = heap.alloc(4 * 40);
+  stackP = heap.alloc(4 * 40);
   const input = heap.alloc(<usize>max(words, 1) << 2);
   let a = input;
   stepP = a; a += <usize>steps << 2;
@@ -90,7 +103,9 @@ export function setup(
   pendAP = a; a += <usize>nPend << 2;
   pendBP = a; a += <usize>nPend << 2;
   leaveDownP = a; a += <usize>(CANON ? nLeave : 0) << 2;
-  leaveRightP = a;
+  leaveRightP = a; a += <usize>(CANON ? nLeave : 0) << 2;
+  boundStartP = a; a += <usize>(HAS_BOUND ? steps + 1 : 0) << 2;
+  boundSlotP = a;
   return input;
 }
 
@@ -471,6 +486,53 @@ function capacityOk(i: i32): bool {
   return true;
 }
 
+/**
+ * Labels with both open ends in the frontier must still meet below it; along the frontier's
+ * boundary (boundStart/boundSlot of step i) two such pairs may nest or follow each other but not
+ * interleave (NumberlinkSpec.planarOk: only in states without a fragment lacking an endpoint).
+ */
+function planarOk(i: i32): bool {
+  const e = i32At(boundStartP, i + 1), b = i32At(boundStartP, i);
+  if (e == b) return true;
+  let pairs = 0;
+  let hasFree = false;
+  for (let j = 0; j < SL; j++) {
+    const x = w(j);
+    if (x > 0 && (x >> 1) >= BASE) hasFree = true;
+    if (isOpen(x) && (x >> 1) < BASE) {
+      const q = labelMarkP + <usize>(((x >> 1) - 1) >> 1);
+      const c = load<u8>(q) + 1;
+      store<u8>(q, c);
+      if (c == 2) pairs++;
+    }
+  }
+  let ok = true;
+  if (pairs >= 2 && !hasFree) {
+    // Mark 2: both ends here, not met yet; 3: first end met (on the stack).
+    let top = 0;
+    for (let p = b; p < e; p++) {
+      const x = w(i32At(boundSlotP, p));
+      if (!isOpen(x) || (x >> 1) >= BASE) continue;
+      const l = ((x >> 1) - 1) >> 1;
+      const q = labelMarkP + <usize>l;
+      const c = load<u8>(q);
+      if (c == 2) {
+        store<u8>(q, 3);
+        store<i32>(stackP + (<usize>top << 2), l);
+        top++;
+      } else if (c == 3) {
+        if (i32At(stackP, top - 1) != l) { ok = false; break; }
+        top--;
+      }
+    }
+  }
+  for (let j = 0; j < SL; j++) {
+    const x = w(j);
+    if (isOpen(x) && (x >> 1) < BASE) store<u8>(labelMarkP + <usize>(((x >> 1) - 1) >> 1), 0);
+  }
+  return ok;
+}
+
 /** Runs the implied steps from step i on; the level of the next free step, 0 (reject) or -1 (accept). */
 function advance(i: i32): i32 {
   for (; i < STEPS; i++) {
@@ -487,6 +549,7 @@ function advance(i: i32): i32 {
     if (HAS_PEND && !pendingOk(i - 1)) return 0;
     if (HAS_CAP && !capacityOk(i - 1)) return 0;
   }
+  if (HAS_BOUND && i < STEPS && !planarOk(i)) return 0;
   return i < STEPS ? i32At(levelOfStepP, i) : -1;
 }
 
