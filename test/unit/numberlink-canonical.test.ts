@@ -3,10 +3,13 @@
  * brute force: every canonical solution (by the definition: no path can be rerouted to a smaller
  * (length, then colex by the sweep order: freeing the cell met last)) through free cells) is in the family, every member is a solution, and the
  * verdict read off the family (none / multiple / one member: unique iff rigid) is the Nikoli count's.
- * On every sweep, depth-first with deduction and breadth-first without.
+ * On every sweep, depth-first with deduction and breadth-first without (on the compiled kernel).
  */
 import { describe, expect, it } from 'vitest';
-import { makeInstance, sweepNeighbours, type NumberlinkInstance, type Sweep } from '../../server/src/numberlink/instance';
+import { makeInstance, sweepNeighbours, sweepOrder, type NumberlinkInstance, type Sweep } from '../../server/src/numberlink/instance';
+import { NumberlinkSpec } from '../../server/src/numberlink/spec';
+import { buildZdd } from '../../server/src/zdd/build';
+import { planFrontier } from '../../server/src/zdd/frontier';
 import { buildNumberlinkZdd } from '../../server/src/numberlink/solve';
 import { findReroute } from '../../server/src/numberlink/canonical';
 import { edgesToPaths } from '../../server/src/numberlink/paths';
@@ -75,6 +78,8 @@ function key(paths: number[][]): string {
 
 function familyOf(inst: NumberlinkInstance, breadth: boolean): string[] {
   const nz = buildNumberlinkZdd(inst, NOTOUCH, undefined, breadth ? { canonical: true, deduce: false, search: 'breadth' } : { canonical: true });
+  // Breadth-first builds run on the compiled kernel (numberlink/wasm/notouch.ts).
+  if (breadth && nz.stats.levels > 0) expect(nz.stats.compiled).toBe(true);
   const out: string[] = [];
   const total = Number(nz.zdd.count());
   for (let i = 0; i < total; i++) {
@@ -133,5 +138,42 @@ describe('the canonical family of the Nikoli rule', () => {
     }
     expect(checked).toBeGreaterThan(200);
     console.log(seen);
+  });
+});
+
+describe('the planarity check of same-label pairs in the canonical build (NumberlinkSpec.planarOk)', () => {
+  it('leaves the family as it is, with fewer states, on random instances of every sweep (both builders)', () => {
+    const rand = rng(5151);
+    let fewer = 0, built = 0;
+    for (let t = 0; t < 160; t++) {
+      const rows = 4 + Math.floor(rand() * 4), cols = 4 + Math.floor(rand() * 4);
+      const cells = t % 2 === 0
+        ? randomCells(rows, cols, 3 + Math.floor(rand() * 5), rand)
+        : walkCells(rows, cols, rand, 3 + Math.floor(rand() * 12), 3).cells;
+      const labels = Math.max(-1, ...cells) + 1;
+      if (labels < 2) continue;
+      const sweep = SWEEPS[t % SWEEPS.length];
+      const inst = makeInstance(rows, cols, cells, labels, sweep);
+      const plan = planFrontier(inst.graph, sweepOrder(rows, cols, sweep));
+      const spec = (noPlanar: boolean) => new NumberlinkSpec({
+        cellCount: rows * cols, endpointKey: inst.endpointKey, labelCount: labels, plan, rule: NOTOUCH,
+        edgeEnds: inst.graph.edges, canonical: sweepNeighbours(rows, cols, sweep), noPlanar,
+      });
+      const what = `${rows}x${cols} ${Array.from(cells)} sweep ${JSON.stringify(sweep)}`;
+      const off = buildZdd(spec(true), undefined, { kernel: false });
+      const js = buildZdd(spec(false), undefined, { kernel: false });
+      const k = buildZdd(spec(false));
+      expect(k.stats.compiled, what).toBe(spec(false).levels > 0 ? true : undefined);
+      for (const on of [js, k]) {
+        expect(on.zdd.count(), what).toBe(off.zdd.count());
+        expect(on.zdd.difference(off.zdd).isEmpty(), what).toBe(true);
+        expect(off.zdd.difference(on.zdd).isEmpty(), what).toBe(true);
+      }
+      expect(k.stats.nodesCreated, what).toBe(js.stats.nodesCreated);
+      if (js.stats.nodesCreated < off.stats.nodesCreated) fewer++;
+      built++;
+    }
+    expect(built).toBeGreaterThan(120);
+    expect(fewer).toBeGreaterThan(10);
   });
 });

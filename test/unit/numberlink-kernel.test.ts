@@ -1,8 +1,9 @@
 /**
- * The Numberlink spec's compiled kernel (numberlink/kernel.ts, numberlink/wasm/numberlink.ts):
- * the same states level by level, the same reduced diagram and the same family as the spec's own
- * `child` in the generic builder, on random instances (with and without deduction's fixed edges
- * and the lookahead), on Janko's puzzles under fill, and at the limits. The counts themselves are
+ * The Numberlink spec's compiled kernels (numberlink/kernel.ts, numberlink/wasm/numberlink.ts, and
+ * numberlink/wasm/notouch.ts for notouch and the canonical family): the same states level by level,
+ * the same reduced diagram and the same family as the spec's own `child` in the generic builder, on
+ * random instances (with and without deduction's fixed edges and the lookahead), on Janko's puzzles
+ * under fill and Janko's Arukone under notouch and canonical, and at the limits. The counts themselves are
  * checked against brute force in numberlink-brute.test.ts, whose breadth-first builds now run on
  * the kernel.
  */
@@ -11,7 +12,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { NumberlinkRule } from '../../server/src/numberlink/puzzle';
 import { deduce } from '../../server/src/numberlink/deduce';
-import { chooseSweep, makeInstance, sweepOrder, type NumberlinkInstance } from '../../server/src/numberlink/instance';
+import { chooseSweep, makeInstance, sweepNeighbours, sweepOrder, type NumberlinkInstance } from '../../server/src/numberlink/instance';
 import { NumberlinkSpec } from '../../server/src/numberlink/spec';
 import { parseNumberlink } from '../../server/src/numberlink/parse';
 import { buildZdd, type BuildResult } from '../../server/src/zdd/build';
@@ -21,8 +22,9 @@ import { kernelAvailable } from '../../server/src/zdd/kernel';
 import { randomCells, rng, walkCells } from './numberlink-random';
 
 const FILL = { fill: true, notouch: false }, NIKOLI = { fill: false, notouch: false };
+const NOTOUCH = { fill: false, notouch: true }, FILL_NOTOUCH = { fill: true, notouch: true };
 
-function specOf(inst: NumberlinkInstance, rule: NumberlinkRule, options: { deduce?: boolean; lookahead?: boolean } = {}): NumberlinkSpec | null {
+function specOf(inst: NumberlinkInstance, rule: NumberlinkRule, options: { deduce?: boolean; lookahead?: boolean; canonical?: boolean } = {}): NumberlinkSpec | null {
   let fixed: Int8Array | undefined;
   if (options.deduce !== false) {
     const d = deduce(inst, rule, {});
@@ -34,6 +36,7 @@ function specOf(inst: NumberlinkInstance, rule: NumberlinkRule, options: { deduc
   return new NumberlinkSpec({
     cellCount: inst.rows * inst.cols, endpointKey: inst.endpointKey, labelCount: inst.labelCount, plan, rule, fixed,
     edgeEnds: options.lookahead === false ? undefined : inst.graph.edges,
+    canonical: options.canonical ? sweepNeighbours(inst.rows, inst.cols, sweep) : undefined,
   });
 }
 
@@ -55,13 +58,16 @@ function expectSame(spec: NumberlinkSpec, what: string): BuildResult {
 }
 
 describe('the Numberlink kernel', () => {
-  it('is built, and applies to the rules without notouch', () => {
+  it('is built, and applies to every rule and the canonical family', () => {
     expect(kernelAvailable()).toBe(true);
     const inst = makeInstance(3, 3, Int32Array.from([0, -1, 1, -1, -1, -1, 0, -1, 1]), 2);
     const free = { deduce: false };
-    expect(specOf(inst, FILL, free)?.kernel).toBeDefined();
-    expect(specOf(inst, NIKOLI, free)?.kernel).toBeDefined();
-    expect(specOf(inst, { fill: true, notouch: true }, free)?.kernel).toBeUndefined();
+    expect(specOf(inst, FILL, free)?.kernel?.source).toBe('numberlink/wasm/numberlink.ts');
+    expect(specOf(inst, NIKOLI, free)?.kernel?.source).toBe('numberlink/wasm/numberlink.ts');
+    expect(specOf(inst, FILL_NOTOUCH, free)?.kernel?.source).toBe('numberlink/wasm/notouch.ts');
+    expect(specOf(inst, NOTOUCH, free)?.kernel?.source).toBe('numberlink/wasm/notouch.ts');
+    expect(specOf(inst, NOTOUCH, { ...free, canonical: true })?.kernel?.source).toBe('numberlink/wasm/notouch.ts');
+    expect(kernelAvailable(specOf(inst, NOTOUCH, free)!.kernel)).toBe(true);
   });
 
   it('builds what the spec builds on random instances (fill and nikoli; deduction and lookahead on and off)', () => {
@@ -88,6 +94,55 @@ describe('the Numberlink kernel', () => {
     }
     expect(built).toBeGreaterThan(150);
     expect(nonEmpty).toBeGreaterThan(40);
+  });
+
+  it('builds what the spec builds under notouch and in the canonical family, on random instances', () => {
+    const rand = rng(777);
+    let nonEmpty = 0, built = 0, canon = 0;
+    for (let t = 0; t < 90; t++) {
+      const rows = 2 + Math.floor(rand() * 5), cols = 2 + Math.floor(rand() * 5);
+      const walk = t % 2 === 0;
+      const { cells, pairs } = walk ? walkCells(rows, cols, rand, rows * cols) : (() => {
+        const p = 1 + Math.floor(rand() * Math.min(5, (rows * cols) >> 1));
+        return { cells: randomCells(rows, cols, p, rand), pairs: p };
+      })();
+      if (pairs === 0) continue;
+      const inst = makeInstance(rows, cols, cells, pairs);
+      const cases: [NumberlinkRule, { deduce?: boolean; lookahead?: boolean; canonical?: boolean }][] = [];
+      for (const rule of [NOTOUCH, FILL_NOTOUCH]) for (const opts of [{}, { deduce: false }, { deduce: false, lookahead: false }]) cases.push([rule, opts]);
+      for (const opts of [{ canonical: true }, { canonical: true, deduce: false }, { canonical: true, deduce: false, lookahead: false }]) cases.push([NOTOUCH, opts]);
+      for (const [rule, opts] of cases) {
+        const spec = specOf(inst, rule, opts);
+        if (!spec || spec.levels === 0) continue; // deduction decided every edge: nothing to build
+        expect(spec.kernel, 'the notouch kernel applies').toBeDefined();
+        const k = expectSame(spec, `${rows}x${cols} ${Array.from(cells)} ${JSON.stringify(rule)} ${JSON.stringify(opts)}`);
+        built++;
+        if (opts.canonical) canon++;
+        if (k.zdd.count() > 0n) nonEmpty++;
+      }
+    }
+    expect(built).toBeGreaterThan(500);
+    expect(canon).toBeGreaterThan(150);
+    expect(nonEmpty).toBeGreaterThan(100);
+  });
+
+  it("builds what the spec builds on Janko's Arukone under notouch and in the canonical family", () => {
+    let built = 0;
+    for (const name of ['03_8x8.nlk', '565_10x10.nlk', '160_12x12.nlk', '128_15x15.nlk']) {
+      const p = parseNumberlink(readFileSync(join(__dirname, '..', 'fixtures', 'numberlink', 'arukone', name), 'utf8')).puzzle!;
+      const inst = makeInstance(p.rows, p.cols, p.cells, p.labels.length);
+      // All notouch solutions only where they are few (160 has 4.3M states, slow in JavaScript).
+      const all = p.rows <= 10 ? [{}] : [];
+      for (const opts of [...all, { canonical: true }, { deduce: false, canonical: true }]) {
+        const spec = specOf(inst, NOTOUCH, opts)!;
+        if (spec.levels === 0) continue; // deduction decided every edge
+        expect(spec.kernel, name).toBeDefined();
+        const k = expectSame(spec, `${name} ${JSON.stringify(opts)}`);
+        expect(k.stats.nodesCreated, name).toBeGreaterThan(50);
+        built++;
+      }
+    }
+    expect(built).toBeGreaterThan(6);
   });
 
   it("builds what the spec builds on Janko's puzzles under fill", () => {

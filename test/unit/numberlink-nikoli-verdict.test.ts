@@ -3,6 +3,8 @@
  * Nikoli count: the breadth-first build without deduction on random instances, brute force on
  * tiny grids. A wrong `unique` is the worst answer this product can give.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeInstance, type NumberlinkInstance } from '../../server/src/numberlink/instance';
 import { buildNumberlinkZdd } from '../../server/src/numberlink/solve';
@@ -139,5 +141,43 @@ describe('the Nikoli verdict from the canonical family', () => {
     expect(r.count).toBeNull();
     expect(r.countAtLeast).toBe('2');
     expect((r.secondSolution as PathSolution).paths).not.toEqual((r.solution as PathSolution).paths);
+  });
+});
+
+describe('the canonical route on the compiled kernel first (SolveOptions.compiledFirst)', () => {
+  const NOTOUCH = { fill: false, notouch: true };
+  const load = (name: string): NumberlinkInstance => {
+    const p = parseNumberlink(readFileSync(join(__dirname, '..', 'fixtures', 'numberlink', 'arukone', name), 'utf8')).puzzle!;
+    return makeInstance(p.rows, p.cols, p.cells, p.labels.length);
+  };
+
+  it('builds the family the depth-first search builds, on the kernel', () => {
+    for (const name of ['160_12x12.nlk', '128_15x15.nlk', '565_10x10.nlk']) {
+      const inst = load(name);
+      const route = buildNumberlinkZdd(inst, NOTOUCH, undefined, { canonical: true, searchGlobalRules: true });
+      const first = buildNumberlinkZdd(inst, NOTOUCH, undefined, { canonical: true, searchGlobalRules: true, compiledFirst: 0.75 });
+      expect(route.stats.compiled, name).toBeUndefined();
+      expect(first.stats.compiled, name).toBe(true);
+      expect(first.zdd.count(), name).toBe(route.zdd.count());
+      expect(first.edgesOf(first.zdd.first()), name).toEqual(route.edgesOf(route.zdd.first()));
+    }
+  });
+
+  it('falls back to the depth-first search when the kernel stops at a limit', () => {
+    const inst = load('128_15x15.nlk');
+    const route = buildNumberlinkZdd(inst, NOTOUCH, undefined, { canonical: true, searchGlobalRules: true });
+    // The kernel needs some 40,000 states here, the search some 1,400.
+    const control = { limits: { timeMs: 60_000, maxNodes: 20_000 } };
+    const first = buildNumberlinkZdd(inst, NOTOUCH, control, { canonical: true, searchGlobalRules: true, compiledFirst: 0.75 });
+    expect(first.stats.compiled).toBeUndefined();
+    expect(first.zdd.count()).toBe(route.zdd.count());
+    expect(() => buildNumberlinkZdd(inst, NOTOUCH, control, { canonical: true, search: 'breadth' })).toThrow(/stopped/);
+  });
+
+  it('decides the Arukone fixtures as before', () => {
+    for (const name of ['160_12x12.nlk', '128_15x15.nlk']) {
+      const v = decideFromCanonical(load(name));
+      expect(v.verdict, name).toBe('unique');
+    }
   });
 });

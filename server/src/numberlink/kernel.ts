@@ -1,13 +1,15 @@
 /**
  * The Numberlink spec (spec.ts) for the engine's compiled builder (zdd/kernel.ts): its tables for
  * the kernel of wasm/numberlink.ts, which runs the same `child` and `normalize` on one byte per
- * frontier slot. For rules without notouch (the avoidance matrix stays in JavaScript), and when
- * every key fits a byte.
+ * frontier slot, for rules without notouch when every key fits a byte; and for notouch (the
+ * avoidance matrix) and the canonical family (ghosts, register) the kernel of wasm/notouch.ts, on
+ * the spec's own words, for frontiers of at most 32 slots.
  *
  * Why: counting under `fill` builds millions of states on Janko's larger puzzles; in JavaScript a
  * state cost about six times what TdZdd's C++ spends on one (Janko 044: 1.3 against 0.2 us).
  */
 import kernelBytes from './wasm/numberlink.wasm';
+import notouchBytes from './wasm/notouch.wasm';
 import type { Kernel, KernelExports } from '../zdd/kernel';
 import type { FrontierPlan } from '../zdd/frontier';
 
@@ -27,12 +29,27 @@ export interface NumberlinkTables {
   /** Per cell, its word on entering the frontier. */
   entryWord: Int32Array;
   cap: { groupStart: Int32Array; groupSlot: Int32Array; groupFree: Int32Array; entryStart: Int32Array; other: Int32Array } | null;
+  /** notouch: the pending pairs (NumberlinkSpec's pendStart, pendA, pendB), or null. */
+  pend?: { start: Int32Array; a: Int32Array; b: Int32Array } | null;
+  /** The canonical family: per leave entry, the slots of the leaving cell's next-line and next-in-line neighbours. */
+  canon?: { down: Int32Array; right: Int32Array } | null;
+  /** Per step, the frontier's slots along its boundary (spec.ts boundaryOrder), or null: no planarity check. */
+  boundary?: { start: Int32Array; slot: Int32Array } | null;
+  labelCount?: number;
 }
 
 /** Slots the kernel's keys allow (free keys are counted in a 64-bit set). */
 const MAX_SLOTS = 60;
 /** Keys are stored as key << 1 | 1 in a byte, 255 meaning full. */
 const MAX_KEY = 126;
+
+/** Slots the notouch kernel allows (one avoidance word per slot). */
+const MAX_NOTOUCH_SLOTS = 32;
+
+/** The kernel for these tables, or undefined when it does not apply (too many keys or slots). */
+export function numberlinkKernelFor(t: NumberlinkTables): Kernel | undefined {
+  return t.notouch ? notouchKernel(t) : numberlinkKernel(t);
+}
 
 /** The kernel for these tables, or undefined when it does not apply (notouch, too many keys or slots). */
 export function numberlinkKernel(t: NumberlinkTables): Kernel | undefined {
@@ -79,6 +96,79 @@ export function numberlinkKernel(t: NumberlinkTables): Kernel | undefined {
       } else {
         put(new Int32Array(m + 1));
         put(new Int32Array(1));
+      }
+    },
+  };
+}
+
+/**
+ * The notouch kernel (wasm/notouch.ts; the canonical family too) for these tables, or undefined
+ * when it does not apply (more than 32 slots). Its state is the spec's words, so that the spec's
+ * `decode` and the tests read the same thing.
+ */
+export function notouchKernel(t: NumberlinkTables): Kernel | undefined {
+  const { plan } = t;
+  if (!t.notouch || plan.width > MAX_NOTOUCH_SLOTS || t.levels === 0) return undefined;
+  const m = plan.edgeCount;
+  return {
+    bytes: notouchBytes, source: 'numberlink/wasm/notouch.ts', m: t.levels, empty: false,
+    init(x: KernelExports, maxNodes: number, maxBytes: number) {
+      const setup = x.setup as (...a: number[]) => number;
+      const cap = t.cap, pend = t.pend ?? null, canon = t.canon ?? null;
+      const nEnter = plan.enterStart[m], nLeave = plan.leaveStart[m];
+      const nGroup = cap ? cap.groupSlot.length : 0, nOther = cap ? cap.other.length : 0;
+      const nPend = pend ? pend.start[m] : 0;
+      const boundary = t.boundary ?? null;
+      const nBound = boundary ? boundary.start[m] : 0;
+      let a = setup(
+        m, t.levels, plan.width, t.fill ? 1 : 0, t.freeBase, canon ? 1 : 0,
+        nEnter, nLeave, nGroup, nOther, cap ? 1 : 0, nPend, pend ? 1 : 0, boundary ? 1 : 0, nBound, t.labelCount ?? 0, maxNodes, maxBytes,
+      ) >> 2;
+      const mem = new Int32Array(x.memory.buffer);
+      const put = (xs: ArrayLike<number>): void => {
+        for (let i = 0; i < xs.length; i++) mem[a + i] = xs[i]!;
+        a += xs.length;
+      };
+      const step = new Int32Array(m), left = new Int32Array(m);
+      for (let i = 0; i < m; i++) {
+        step[i] = plan.slotU[i]! | (plan.slotV[i]! << 8) | (t.stepMode[i]! << 16);
+        left[i] = (t.leftU[i]! & 255) | ((t.leftV[i]! & 255) << 8);
+      }
+      const enterWord = new Int32Array(nEnter);
+      for (let p = 0; p < nEnter; p++) enterWord[p] = t.entryWord[plan.enterVertex[p]!]!;
+      put(step);
+      put(left);
+      put(t.levelOfStep);
+      put(t.stepOfLevel);
+      put(plan.enterStart);
+      put(plan.enterSlot.subarray(0, nEnter));
+      put(enterWord);
+      put(plan.leaveStart);
+      put(plan.leaveSlot.subarray(0, nLeave));
+      if (cap) {
+        put(cap.groupStart);
+        put(cap.groupSlot);
+        put(cap.groupFree);
+        put(cap.entryStart);
+        put(cap.other);
+      } else {
+        put(new Int32Array(m + 1));
+        put(new Int32Array(1));
+      }
+      if (pend) {
+        put(pend.start);
+        put(pend.a.subarray(0, nPend));
+        put(pend.b.subarray(0, nPend));
+      } else {
+        put(new Int32Array(m + 1));
+      }
+      if (canon) {
+        put(canon.down.subarray(0, nLeave));
+        put(canon.right.subarray(0, nLeave));
+      }
+      if (boundary) {
+        put(boundary.start);
+        put(boundary.slot);
       }
     },
   };

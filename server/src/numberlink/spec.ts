@@ -51,7 +51,7 @@ import { ACCEPT, REJECT, type Spec } from '../zdd/spec';
 import type { FrontierPlan } from '../zdd/frontier';
 import type { NumberlinkRule } from './puzzle';
 import type { Kernel } from '../zdd/kernel';
-import { numberlinkKernel } from './kernel';
+import { numberlinkKernelFor } from './kernel';
 
 export interface SpecInput {
   /** Number of vertices (cells). */
@@ -82,6 +82,8 @@ export interface SpecInput {
    * a corner met after it), are left out.
    */
   canonical?: { right: Int32Array; down: Int32Array };
+  /** Tests only: leave out the canonical build's planarity check of same-label pairs (planarOk). */
+  noPlanar?: boolean;
 }
 
 const MODE_FREE = 0, MODE_FIXED0 = 1, MODE_FIXED1 = 2, MODE_BY_U = 3, MODE_BY_V = 4;
@@ -144,7 +146,7 @@ export class NumberlinkSpec implements Spec {
   private gen = 0;
   /**
    * The same spec for the compiled builder (numberlink/kernel.ts), which buildZdd runs instead of
-   * `child`; undefined where it does not apply (notouch).
+   * `child`; undefined where it does not apply (the tests' avoidWords, too many slots or keys).
    */
   readonly kernel: Kernel | undefined;
   /** When set (pathFilter.ts), every step run writes its decision here, by step. */
@@ -172,6 +174,9 @@ export class NumberlinkSpec implements Spec {
   /** Per leave entry of the plan (index p in leaveVertex): slot of the cell's next-line and next-in-line neighbours then, or -1. */
   private readonly leaveDown: Int32Array | null = null;
   private readonly leaveRight: Int32Array | null = null;
+  /** Planarity of same-label pairs (boundaryOrder), or null. */
+  private readonly boundary: { start: Int32Array; slot: Int32Array } | null = null;
+  private readonly labelMark: Uint8Array;
 
   constructor(input: SpecInput) {
     const { plan, rule } = input;
@@ -210,10 +215,12 @@ export class NumberlinkSpec implements Spec {
     this.canon = input.canonical !== undefined && rule.notouch && !rule.fill;
     this.gOff = this.slots * (1 + this.K);
     this.width = this.slots * (1 + this.K) + (this.canon ? this.slots + 1 : 0);
+    this.labelMark = new Uint8Array(input.labelCount);
     if (this.canon) {
       const t = canonicalLeaveTables(plan, input.cellCount, input.canonical!);
       this.leaveDown = t.down;
       this.leaveRight = t.right;
+      if (!input.noPlanar) this.boundary = boundaryOrder(plan, input.cellCount, input.canonical!);
 
     }
     this.freeBase = 2 * input.labelCount + 1;
@@ -268,10 +275,14 @@ export class NumberlinkSpec implements Spec {
     const keys = this.freeBase + this.slots + 2;
     this.keyMask = new Int32Array(keys);
     this.maskGen = new Int32Array(keys);
-    this.kernel = input.avoidWords || this.canon ? undefined : numberlinkKernel({
+    this.kernel = input.avoidWords ? undefined : numberlinkKernelFor({
       plan, levels: this.levels, fill: this.fill, notouch: this.notouch, freeBase: this.freeBase, stepMode: this.stepMode,
       leftU: this.leftU, leftV: this.leftV, levelOfStep: this.levelOfStep, stepOfLevel: this.stepOfLevel,
       entryWord: this.entryWord, cap: this.cap,
+      pend: this.pendStart ? { start: this.pendStart, a: this.pendA!, b: this.pendB! } : null,
+      canon: this.canon ? { down: this.leaveDown!, right: this.leaveRight! } : null,
+      boundary: this.boundary,
+      labelCount: input.labelCount,
     });
   }
 
@@ -379,6 +390,7 @@ export class NumberlinkSpec implements Spec {
       if (this.pendStart !== null && !this.pendingOk(s, off, i - 1)) return REJECT;
       if (this.cap !== null && !this.capacityOk(s, off, i - 1)) return REJECT;
     }
+    if (this.boundary !== null && i < m && !this.planarOk(s, off, i)) return REJECT;
     return i < m ? this.levelOfStep[i] : ACCEPT;
   }
 
@@ -966,6 +978,49 @@ export class NumberlinkSpec implements Spec {
     return true;
   }
 
+  /**
+   * Labels with both open ends in the frontier must still meet, by routes of undecided edges,
+   * which all lie on or below the frontier's line (boundaryOrder, at step i), while the swept side
+   * above it touches every frontier cell in that order. So two such pairs may nest or follow each
+   * other along it but not interleave: a closed curve through the four ends drawn on the swept
+   * side would leave both routes outside it, where routes between interleaved points cross.
+   */
+  private planarOk(s: Int32Array, off: number, i: number): boolean {
+    const { start, slot } = this.boundary!;
+    const b = start[i], e = start[i + 1];
+    if (b === e) return true;
+    const mark = this.labelMark, base = this.freeBase;
+    let pairs = 0, free = false;
+    for (let j = 0; j < this.slots; j++) {
+      const x = s[off + j];
+      if (x > 0 && x >> 1 >= base) free = true;
+      if (x > 0 && (x & 1) === 1 && x >> 1 < base && ++mark[((x >> 1) - 1) >> 1] === 2) pairs++;
+    }
+    let ok = true;
+    // A fragment without an endpoint can carry a route through the swept side (two routes may
+    // then cross the frontier's line): only states without one are checked.
+    if (pairs >= 2 && !free) {
+      // Mark 2: both ends here, not met yet; 3: the first end met (on the stack).
+      const stack: number[] = [];
+      for (let p = b; p < e; p++) {
+        const x = s[off + slot[p]];
+        if (!(x > 0 && (x & 1) === 1 && x >> 1 < base)) continue;
+        const l = ((x >> 1) - 1) >> 1;
+        if (mark[l] === 2) {
+          mark[l] = 3;
+          stack.push(l);
+        } else if (mark[l] === 3) {
+          if (stack.pop() !== l) { ok = false; break; }
+        }
+      }
+    }
+    for (let j = 0; j < this.slots; j++) {
+      const x = s[off + j];
+      if (x > 0 && (x & 1) === 1 && x >> 1 < base) mark[((x >> 1) - 1) >> 1] = 0;
+    }
+    return ok;
+  }
+
   /** notouch: no fragment may hold both ends of a still undecided edge (see pendStart). */
   private pendingOk(s: Int32Array, off: number, i: number): boolean {
     const start = this.pendStart!, pa = this.pendA!, pb = this.pendB!;
@@ -1160,4 +1215,60 @@ function canonicalLeaveTables(plan: FrontierPlan, cellCount: number, geo: { righ
     for (let p = plan.leaveStart[i]; p < plan.leaveStart[i + 1]; p++) slotCell[plan.leaveSlot[p]] = -1;
   }
   return { down, right };
+}
+
+/**
+ * For the planarity of same-label pairs (canonical builds): per plan step i, the slots of the
+ * frontier cells when the step's cells have entered, in the order of the frontier's boundary with
+ * the region still to come (along the line; where a cell and the one below it in the next line
+ * are both there, the lower one first). Under the sweep's edge order (instance.ts sweepOrder)
+ * the frontier is a staircase of two lines and all edges still undecided lie on or below it, so
+ * two pairs that must still meet, interleaved along it, cannot both be joined. A step whose
+ * frontier is not such a staircase gets no entries (no check).
+ */
+export function boundaryOrder(plan: FrontierPlan, cellCount: number, geo: { right: Int32Array; down: Int32Array }): { start: Int32Array; slot: Int32Array } {
+  const m = plan.edgeCount, W = plan.width;
+  const hasPrev = new Uint8Array(cellCount), hasUp = new Uint8Array(cellCount);
+  for (let v = 0; v < cellCount; v++) {
+    if (geo.right[v] >= 0) hasPrev[geo.right[v]] = 1;
+    if (geo.down[v] >= 0) hasUp[geo.down[v]] = 1;
+  }
+  const line = new Int32Array(cellCount).fill(-1), pos = new Int32Array(cellCount).fill(-1);
+  for (let v = 0; v < cellCount; v++) {
+    if (hasPrev[v] || hasUp[v]) continue;
+    let a = 0;
+    for (let head = v; head >= 0; head = geo.down[head], a++) {
+      let b = 0;
+      for (let u = head; u >= 0; u = geo.right[u], b++) { line[u] = a; pos[u] = b; }
+    }
+  }
+  const slotCell = new Int32Array(W).fill(-1);
+  const start = new Int32Array(m + 1);
+  const out: number[] = [];
+  const cells: number[] = [];
+  for (let i = 0; i < m; i++) {
+    for (let p = plan.enterStart[i]; p < plan.enterStart[i + 1]; p++) slotCell[plan.enterSlot[p]] = plan.enterVertex[p];
+    start[i] = out.length;
+    cells.length = 0;
+    let lo = Infinity, hi = -Infinity;
+    for (let x = 0; x < W; x++) {
+      const v = slotCell[x];
+      if (v < 0) continue;
+      cells.push(x);
+      lo = Math.min(lo, line[v]);
+      hi = Math.max(hi, line[v]);
+    }
+    const key = (x: number) => 2 * pos[slotCell[x]] + (line[slotCell[x]] === hi ? 0 : 1);
+    cells.sort((x, y) => key(x) - key(y));
+    // A staircase: the next line's cells first, then the current line's, no two at one place.
+    let ok = hi - lo <= 1 && cells.every((x) => line[slotCell[x]] >= 0);
+    for (let k = 1; ok && k < cells.length; k++) {
+      if (key(cells[k]) === key(cells[k - 1])) ok = false;
+      if (line[slotCell[cells[k]]] === hi && line[slotCell[cells[k - 1]]] !== hi) ok = false;
+    }
+    if (ok) out.push(...cells);
+    for (let p = plan.leaveStart[i]; p < plan.leaveStart[i + 1]; p++) slotCell[plan.leaveSlot[p]] = -1;
+  }
+  start[m] = out.length;
+  return { start, slot: Int32Array.from(out) };
 }

@@ -30,6 +30,8 @@ export interface BuildStats {
   reducedNodes: number;
   /** The level a resumed build started from (0: built from the root). */
   resumedFrom: number;
+  /** Built by the spec's compiled kernel (zdd/kernel.ts). */
+  compiled?: boolean;
 }
 
 /**
@@ -539,7 +541,7 @@ function build(spec: Spec, control: RunControl | undefined, options: BuildOption
     const k = runKernel(spec.kernel, guard, onProgress, isCancelled);
     return {
       zdd: k.zdd,
-      stats: { ms: Date.now() - t0, nodesCreated: k.nodesCreated, maxLevelWidth: k.maxLevelWidth, levels: k.levels, reducedNodes: k.reducedNodes, resumedFrom: 0 },
+      stats: { ms: Date.now() - t0, nodesCreated: k.nodesCreated, maxLevelWidth: k.maxLevelWidth, levels: k.levels, reducedNodes: k.reducedNodes, resumedFrom: 0, compiled: true },
     };
   }
 

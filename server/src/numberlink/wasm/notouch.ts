@@ -1,0 +1,613 @@
+// AssemblyScript (compiled to WebAssembly by scripts/build-wasm.mjs; not part of the TypeScript
+// project). The Numberlink path-matching spec of ../spec.ts under notouch, with or without its
+// canonical mode, as a compiled kernel on the engine's level-wise builder
+// (../../zdd/wasm/lib/levels.ts): the same states, levels and diagram as NumberlinkSpec's `child`
+// and `normalize` (the tests compare the two builds), at compiled speed. ../kernel.ts gives it the
+// spec's tables.
+//
+// State: NumberlinkSpec's words exactly, for at most 32 frontier slots (one avoidance word per
+// slot): SL cell words, SL avoidance rows, then (canonical) SL ghost words and the register. The
+// spec's key masks are an optimization of its own; here a scan of the (few) slots does.
+
+import { childOf, i32At, levelsSetup, pushRoot, scratch, W } from '../../zdd/wasm/lib/levels';
+export {
+  reserve, merge, expand, reduceStart, reduceLevel, storeLo, storeHi, levelStarts, rootResidues, heldBytes, levelWords,
+  status, needBytes, needWhat, created, maxWidth, acceptTotal, size, rootId,
+} from '../../zdd/wasm/lib/levels';
+
+const MODE_FREE: i32 = 0, MODE_FIXED0: i32 = 1, MODE_FIXED1: i32 = 2, MODE_BY_U: i32 = 3;
+
+// ---- configuration ----
+let STEPS: i32 = 0; // plan steps (graph edges)
+let SL: i32 = 0; // frontier slots (<= 32)
+let FILL: bool = false;
+let BASE: i32 = 0; // first key of fragments without an endpoint
+let CANON: bool = false;
+let HAS_CAP: bool = false;
+let HAS_PEND: bool = false;
+/** Word offsets of the avoidance rows, the ghosts and the register. */
+let MO: i32 = 0, GO: i32 = 0, RO: i32 = 0;
+
+// Per step (STEPS): slot u | slot v << 8 | mode << 16; leftU | leftV << 8; level (0 if implied).
+let stepP: usize = 0, leftP: usize = 0, levelOfStepP: usize = 0;
+let stepOfLevelP: usize = 0; // LEVELS + 1
+let enterStartP: usize = 0, enterSlotP: usize = 0, enterWordP: usize = 0; // CSR
+let leaveStartP: usize = 0, leaveP: usize = 0; // CSR: slot
+// Capacity lookahead (NumberlinkSpec's CapacityTable) and pending pairs (its pendStart/A/B).
+let groupStartP: usize = 0, groupSlotP: usize = 0, groupFreeP: usize = 0, entryStartP: usize = 0, otherP: usize = 0;
+let pendStartP: usize = 0, pendAP: usize = 0, pendBP: usize = 0;
+// Canonical: per leave entry, the slot of the leaving cell's next-line and next-in-line neighbours.
+let leaveDownP: usize = 0, leaveRightP: usize = 0;
+// Planarity of same-label pairs: per step, the frontier's slots along its boundary (CSR).
+let HAS_BOUND: bool = false;
+let boundStartP: usize = 0, boundSlotP: usize = 0;
+/** Per label: its open ends in the frontier (planarOk's scratch, left zero). */
+let labelMarkP: usize = 0;
+/** planarOk's stack of labels. */
+let stackP: usize = 0;
+/** normalize's table: new key of each old free key (by key - BASE). */
+let remapP: usize = 0;
+
+@inline function w(k: i32): i32 { return load<i32>(scratch + (<usize>k << 2)); }
+@inline function setW(k: i32, v: i32): void { store<i32>(scratch + (<usize>k << 2), v); }
+@inline function row(k: i32): u32 { return load<u32>(scratch + (<usize>(MO + k) << 2)); }
+@inline function setRow(k: i32, v: u32): void { store<u32>(scratch + (<usize>(MO + k) << 2), v); }
+/** Ghost word t (t == SL: the register, as ghost << 1 | flag). */
+@inline function gw(t: i32): i32 { return load<i32>(scratch + (<usize>(GO + t) << 2)); }
+@inline function setGw(t: i32, v: i32): void { store<i32>(scratch + (<usize>(GO + t) << 2), v); }
+@inline function isOpen(x: i32): bool { return x > 0 && (x & 1) != 0; }
+@inline function lowSlot(bits: u32): i32 { return <i32>ctz(bits); }
+
+/**
+ * Sets the build up; returns the address of the input block, where JS writes, in this order:
+ * step, left, levelOfStep (STEPS each), stepOfLevel (levels + 1), enterStart (STEPS + 1),
+ * enterSlot, enterWord (nEnter each), leaveStart (STEPS + 1), leave (nLeave), groupStart (STEPS + 1),
+ * groupSlot, groupFree (nGroup each), entryStart (nGroup + 1), other (nOther), pendStart (STEPS + 1),
+ * pendA, pendB (nPend each), leaveDown, leaveRight (nLeave each, canonical only).
+ */
+export function setup(
+  steps: i32, levels: i32, slots: i32, fill: i32, base: i32, canon: i32,
+  nEnter: i32, nLeave: i32, nGroup: i32, nOther: i32, hasCap: i32, nPend: i32, hasPend: i32,
+  hasBound: i32, nBound: i32, labels: i32, nodes: f64, bytes: f64,
+): usize {
+  HAS_BOUND = hasBound != 0;
+  STEPS = steps; SL = slots; FILL = fill != 0; BASE = base; CANON = canon != 0;
+  HAS_CAP = hasCap != 0; HAS_PEND = hasPend != 0;
+  MO = SL; GO = 2 * SL; RO = 3 * SL;
+  levelsSetup(levels, CANON ? 3 * SL + 1 : 2 * SL, nodes, bytes);
+  childOf = child;
+  const words = 3 * steps + levels + 1 + (steps + 1) + 2 * nEnter + (steps + 1) + nLeave
+    + (steps + 1) + 2 * nGroup + nGroup + 1 + nOther + (steps + 1) + 2 * nPend + (CANON ? 2 * nLeave : 0)
+    + (HAS_BOUND ? steps + 1 + nBound : 0);
+  labelMarkP = heap.alloc(<usize>max(labels, 1));
+  memory.fill(labelMarkP, 0, <usize>max(labels, 1));
+  remapP = heap.alloc(4 * 40);
+  stackP = heap.alloc(4 * 40);
+  const input = heap.alloc(<usize>max(words, 1) << 2);
+  let a = input;
+  stepP = a; a += <usize>steps << 2;
+  leftP = a; a += <usize>steps << 2;
+  levelOfStepP = a; a += <usize>steps << 2;
+  stepOfLevelP = a; a += <usize>(levels + 1) << 2;
+  enterStartP = a; a += <usize>(steps + 1) << 2;
+  enterSlotP = a; a += <usize>nEnter << 2;
+  enterWordP = a; a += <usize>nEnter << 2;
+  leaveStartP = a; a += <usize>(steps + 1) << 2;
+  leaveP = a; a += <usize>nLeave << 2;
+  groupStartP = a; a += <usize>(steps + 1) << 2;
+  groupSlotP = a; a += <usize>nGroup << 2;
+  groupFreeP = a; a += <usize>nGroup << 2;
+  entryStartP = a; a += <usize>(nGroup + 1) << 2;
+  otherP = a; a += <usize>nOther << 2;
+  pendStartP = a; a += <usize>(steps + 1) << 2;
+  pendAP = a; a += <usize>nPend << 2;
+  pendBP = a; a += <usize>nPend << 2;
+  leaveDownP = a; a += <usize>(CANON ? nLeave : 0) << 2;
+  leaveRightP = a; a += <usize>(CANON ? nLeave : 0) << 2;
+  boundStartP = a; a += <usize>(HAS_BOUND ? steps + 1 : 0) << 2;
+  boundSlotP = a;
+  return input;
+}
+
+// ---- fragments and avoidances (NumberlinkSpec's of the same names, K = 1) ----
+
+/** Slots of fragment `key` as bits. */
+function maskOf(key: i32): u32 {
+  let m: u32 = 0;
+  for (let j = 0; j < SL; j++) {
+    const x = w(j);
+    if (x > 0 && (x >> 1) == key) m |= (<u32>1) << <u32>j;
+  }
+  return m;
+}
+
+@inline function hasBit(a: i32, b: i32): bool { return (row(a) & ((<u32>1) << <u32>b)) != 0; }
+
+/** Forget every avoidance of slot j (it left, or its path is complete). */
+function dropSlot(j: i32): void {
+  let bits = row(j);
+  if (bits == 0) return;
+  setRow(j, 0);
+  const clear = ~((<u32>1) << <u32>j);
+  while (bits != 0) {
+    const t = lowSlot(bits);
+    bits &= bits - 1;
+    setRow(t, row(t) & clear);
+  }
+}
+
+/** Edges a cell with word x still needs: 1 for an open end, 2 for an unused cell under fill. */
+@inline function need(x: i32): i32 { return x == 0 ? (FILL ? 2 : 0) : isOpen(x) ? 1 : 0; }
+
+/** Writes the words of the cells entering at step i (their slots are vacant). */
+function enter(i: i32): void {
+  const e = i32At(enterStartP, i + 1);
+  for (let p = i32At(enterStartP, i); p < e; p++) {
+    const sl = i32At(enterSlotP, p);
+    setW(sl, i32At(enterWordP, p));
+    if (CANON) setGw(sl, 0);
+  }
+}
+
+/** The smallest free key that no slot uses. */
+function freshKey(): i32 {
+  let used: u64 = 0;
+  for (let j = 0; j < SL; j++) {
+    const x = w(j);
+    if (x > 0 && (x >> 1) >= BASE) used |= (<u64>1) << <u64>((x >> 1) - BASE);
+  }
+  return BASE + <i32>ctz(~used);
+}
+
+/** notouch: leave out the edge between slots a and b. */
+function separate(a: i32, b: i32): bool {
+  const wa = w(a), wb = w(b);
+  // A completed path: a cell not on it can never join it; two of its cells must not touch.
+  if (wa < 0 || wb < 0) return wa != wb || wa == -1;
+  const ka = wa >> 1, kb = wb >> 1;
+  if (ka != 0 && ka == kb) return false; // one fragment touching itself
+  if (ka != 0 && kb != 0 && ka < BASE && kb < BASE) return (ka - 1) >> 1 != (kb - 1) >> 1;
+  const ma = ka == 0 ? (<u32>1) << <u32>a : maskOf(ka);
+  const mb = kb == 0 ? (<u32>1) << <u32>b : maskOf(kb);
+  let bits = ma;
+  while (bits != 0) {
+    const t = lowSlot(bits);
+    bits &= bits - 1;
+    setRow(t, row(t) | mb);
+  }
+  bits = mb;
+  while (bits != 0) {
+    const t = lowSlot(bits);
+    bits &= bits - 1;
+    setRow(t, row(t) | ma);
+  }
+  return true;
+}
+
+/** After a and b joined into fragment r (members): the union of what its parts avoided. */
+function mergeAvoid(a: i32, b: i32, r: i32, members: u32): bool {
+  let union = row(a) | row(b);
+  const labelled = r < BASE;
+  const rLabel = (r - 1) >> 1;
+  let bits = union;
+  while (bits != 0) {
+    const t = lowSlot(bits);
+    const low = bits & (~bits + 1);
+    bits &= bits - 1;
+    const wt = w(t);
+    const kt = wt > 0 ? wt >> 1 : 0;
+    if (labelled && kt != 0 && kt < BASE) {
+      if ((kt - 1) >> 1 == rLabel) return false; // must meet, yet must not touch
+      union &= ~low; // different labels: never on one path
+      setRow(t, row(t) & ~members);
+    } else {
+      setRow(t, row(t) | members);
+    }
+  }
+  bits = members;
+  while (bits != 0) {
+    const t = lowSlot(bits);
+    bits &= bits - 1;
+    setRow(t, union);
+  }
+  return true;
+}
+
+/** Take the edge between slots a and b; false when that is illegal. */
+function join(a: i32, b: i32): bool {
+  const wa = w(a), wb = w(b);
+  if (wa < 0 || wb < 0) return false;
+  if (wa > 0 && (wa & 1) == 0) return false;
+  if (wb > 0 && (wb & 1) == 0) return false;
+  const ka = wa >> 1, kb = wb >> 1;
+  if (ka != 0 && ka == kb) return false; // would close a cycle
+  const la = ka != 0 && ka < BASE, lb = kb != 0 && kb < BASE;
+  if (hasBit(a, b)) return false;
+  if (CANON) {
+    if (wa == 0) setGw(a, 0);
+    if (wb == 0) setGw(b, 0);
+  }
+  if (la && lb) {
+    const label = (ka - 1) >> 1;
+    if (label != (kb - 1) >> 1) return false; // two different labels
+    if (CANON) ghostsComplete(ka, kb, label);
+    const done = -2 - label;
+    for (let j = 0; j < SL; j++) {
+      const x = w(j);
+      if (x > 0 && ((x >> 1) == ka || (x >> 1) == kb)) {
+        setW(j, done);
+        dropSlot(j);
+      }
+    }
+    setW(a, done);
+    setW(b, done);
+    dropSlot(a);
+    dropSlot(b);
+    return true;
+  }
+  let r: i32;
+  if (la) r = ka;
+  else if (lb) r = kb;
+  else if (ka != 0) r = ka;
+  else if (kb != 0) r = kb;
+  else r = freshKey();
+  const other = r == ka ? kb : ka;
+  if (CANON && other != 0) ghostsRelabel(other, r);
+  let members: u32 = 0;
+  for (let j = 0; j < SL; j++) {
+    const x = w(j);
+    if (x <= 0) continue;
+    const k = x >> 1;
+    if (k == other && other != 0) {
+      setW(j, (r << 1) | (x & 1));
+      members |= (<u32>1) << <u32>j;
+    } else if (k == r) {
+      members |= (<u32>1) << <u32>j;
+    }
+  }
+  setW(a, wa == 0 ? (r << 1) | 1 : r << 1);
+  setW(b, wb == 0 ? (r << 1) | 1 : r << 1);
+  return mergeAvoid(a, b, r, members | ((<u32>1) << <u32>a) | ((<u32>1) << <u32>b));
+}
+
+/** Whether `join` could accept the edge between slots a and b. */
+function canTake(a: i32, b: i32): bool {
+  const wa = w(a), wb = w(b);
+  if (wa < 0 || wb < 0) return false;
+  if (wa > 0 && (wa & 1) == 0) return false;
+  if (wb > 0 && (wb & 1) == 0) return false;
+  const ka = wa >> 1, kb = wb >> 1;
+  if (ka != 0 && ka == kb) return false;
+  if (ka != 0 && kb != 0 && ka < BASE && kb < BASE && (ka - 1) >> 1 != (kb - 1) >> 1) return false;
+  return !hasBit(a, b);
+}
+
+// ---- the canonical family (NumberlinkSpec's canonLeave and its helpers) ----
+
+/** Ghost of a used cell's word (direct, with its links along the line). */
+@inline function ghostOf(x: i32, nextLinked: bool, prevLinked: bool): i32 {
+  const bits = 2 | (nextLinked ? 4 : 0) | (prevLinked ? 8 : 0);
+  return x > 0 ? ((x >> 1) << 4) | bits : ((-1 - x) << 4) | bits | 1;
+}
+
+/** The same path, further away. */
+@inline function farGhost(g: i32): i32 { return (g & 1) == 1 ? 0 : g & ~15; }
+
+/** Two words of grid neighbours: the cells are linked. */
+@inline function linked(wa: i32, wb: i32): bool {
+  if (wa <= -2) return wa == wb;
+  return wa > 0 && wb > 0 && wa >> 1 == wb >> 1;
+}
+
+/** The lowest slot of fragment `key`. */
+function memberSlot(key: i32): i32 {
+  for (let t = 0; t < SL; t++) {
+    const x = w(t);
+    if (x > 0 && x >> 1 == key) return t;
+  }
+  unreachable();
+  return -1;
+}
+
+function avoidGhost(g: i32, j: i32): bool {
+  if ((g & 1) == 1) return w(j) != -1 - (g >> 4);
+  return separate(memberSlot(g >> 4), j);
+}
+
+function avoidGhostApart(g: i32, j: i32): bool {
+  const x = w(j);
+  if ((g & 1) == 1) return true;
+  if (x > 0 && x >> 1 == g >> 4) return true;
+  return avoidGhost(g, j);
+}
+
+function avoidGhosts(g: i32, h: i32): bool {
+  if ((g & 1) == 1 || (h & 1) == 1) return (g & 1) != (h & 1) || g >> 4 != h >> 4;
+  return separate(memberSlot(g >> 4), memberSlot(h >> 4));
+}
+
+function avoidGhostsApart(g: i32, h: i32): bool {
+  if ((g & 1) == 1 || (h & 1) == 1 || g >> 4 == h >> 4) return true;
+  return avoidGhosts(g, h);
+}
+
+@inline function ghostAt(t: i32): i32 { return t == SL ? gw(t) >> 1 : gw(t); }
+@inline function setGhostAt(t: i32, g: i32): void {
+  if (t == SL) setGw(t, (g << 1) | (gw(t) & 1));
+  else setGw(t, g);
+}
+
+/** Fragment `from` was joined into `to`: ghosts follow. */
+function ghostsRelabel(from: i32, to: i32): void {
+  for (let t = 0; t <= SL; t++) {
+    const g = ghostAt(t);
+    if (g != 0 && (g & 1) == 0 && g >> 4 == from) setGhostAt(t, (to << 4) | (g & 15));
+  }
+}
+
+/** Fragments ka and kb completed the path of `label`: direct ghosts keep it, far ones go. */
+function ghostsComplete(ka: i32, kb: i32, label: i32): void {
+  for (let t = 0; t <= SL; t++) {
+    const g = ghostAt(t);
+    if (g == 0 || (g & 1) == 1 || (g >> 4 != ka && g >> 4 != kb)) continue;
+    setGhostAt(t, (g & 2) != 0 ? ((label + 1) << 4) | (g & 15) | 1 : 0);
+  }
+}
+
+/** Slot of leave entry p leaves (NumberlinkSpec.canonLeave). */
+function canonLeave(p: i32): bool {
+  const sl = i32At(leaveP, p);
+  const x = w(sl);
+  const up = gw(sl), reg = gw(SL);
+  const left = reg >> 1, leftLinked = (reg & 1) == 1;
+  const down = i32At(leaveDownP, p), right = i32At(leaveRightP, p);
+  setGw(sl, 0);
+  if (x > 0 || x <= -2) {
+    const nextLinked = right >= 0 && linked(x, w(right));
+    const g = ghostOf(x, nextLinked, leftLinked);
+    if (down >= 0) setGw(down, linked(x, w(down)) ? 0 : g);
+    setGw(SL, right < 0 ? 0 : nextLinked ? 1 : g << 1);
+    return true;
+  }
+  const upNear = (up & 2) != 0, leftNear = (left & 2) != 0;
+  if (up != 0) {
+    if (down >= 0 && !avoidGhost(up, down)) return false;
+    if (upNear) {
+      if (right >= 0 && (up & 4) == 0 && !avoidGhost(up, right)) return false;
+      if (leftNear && (up & 8) == 0 && !avoidGhosts(up, left)) return false;
+    } else if (right >= 0 && !avoidGhostApart(up, right)) {
+      return false;
+    }
+    if (left != 0 && !(upNear && leftNear) && !avoidGhostsApart(up, left)) return false;
+  }
+  if (left != 0) {
+    if (right >= 0 && !avoidGhost(left, right)) return false;
+    if (down >= 0 && !(leftNear ? avoidGhost(left, down) : avoidGhostApart(left, down))) return false;
+  }
+  if (right >= 0 && down >= 0 && !separate(right, down)) return false;
+  if (down >= 0) setGw(down, farGhost(up));
+  setGw(SL, right >= 0 ? farGhost(left) << 1 : 0);
+  return true;
+}
+
+// ---- steps ----
+
+/** Step i with the given decision, its cells entered already: decide the edge, leave. */
+function step(i: i32, t: i32): bool {
+  const x = i32At(stepP, i);
+  const a = x & 255, b = (x >> 8) & 255;
+  if (t != 0) {
+    if (!join(a, b)) return false;
+  } else if (!separate(a, b)) {
+    return false;
+  }
+  const p0 = i32At(leaveStartP, i), p1 = i32At(leaveStartP, i + 1);
+  if (CANON) {
+    // Cells leave in line order (two at most: the ends of the step's edge).
+    if (p1 - p0 == 2 && i32At(leaveRightP, p0 + 1) == i32At(leaveP, p0)) {
+      if (!canonLeave(p0 + 1) || !canonLeave(p0)) return false;
+    } else {
+      for (let p = p0; p < p1; p++) if (!canonLeave(p)) return false;
+    }
+  }
+  for (let p = p0; p < p1; p++) {
+    const sl = i32At(leaveP, p);
+    const y = w(sl);
+    if (y == 0) {
+      if (FILL) return false;
+    } else if (isOpen(y)) {
+      return false; // an endpoint left unused or a path end left dangling
+    }
+    setW(sl, 0);
+    dropSlot(sl);
+  }
+  return true;
+}
+
+/** The decision at an implied step whose cells have entered (NumberlinkSpec.impliedTake). */
+@inline function impliedTake(x: i32): i32 {
+  const mode = (x >> 16) & 255;
+  if (mode == MODE_FIXED0) return 0;
+  if (mode == MODE_FIXED1) return 1;
+  return isOpen(w(mode == MODE_BY_U ? x & 255 : (x >> 8) & 255)) ? 1 : 0;
+}
+
+/** No fragment holds both ends of a still undecided edge (NumberlinkSpec.pendingOk). */
+function pendingOk(i: i32): bool {
+  const e = i32At(pendStartP, i + 1);
+  for (let p = i32At(pendStartP, i); p < e; p++) {
+    const wa = w(i32At(pendAP, p));
+    if (wa == 0 || wa == -1) continue;
+    const wb = w(i32At(pendBP, p));
+    const ka = wa < 0 ? wa : wa >> 1, kb = wb <= 0 ? wb : wb >> 1;
+    if (ka == kb) return false;
+  }
+  return true;
+}
+
+/** Every frontier cell after step i can still get the edges it needs (NumberlinkSpec.capacityOk). */
+function capacityOk(i: i32): bool {
+  const gEnd = i32At(groupStartP, i + 1);
+  for (let g = i32At(groupStartP, i); g < gEnd; g++) {
+    const x = i32At(groupSlotP, g);
+    const wx = w(x);
+    let needed: i32;
+    if (wx == 0) needed = 2;
+    else if (isOpen(wx)) needed = 1;
+    else continue;
+    let got = i32At(groupFreeP, g);
+    if (got >= needed) continue;
+    const kx = wx >> 1;
+    const lx = kx != 0 && kx < BASE ? (kx - 1) >> 1 : -1;
+    const pEnd = i32At(entryStartP, g + 1);
+    for (let p = i32At(entryStartP, g); p < pEnd; p++) {
+      const o = i32At(otherP, p);
+      if (o < 0) {
+        if (lx < 0 || -2 - o == lx) got++;
+      } else {
+        const wy = w(o);
+        if (wy < 0 || (wy > 0 && (wy & 1) == 0)) continue;
+        const ky = wy >> 1;
+        if (ky != 0) {
+          if (ky == kx) continue;
+          if (lx >= 0 && ky < BASE && (ky - 1) >> 1 != lx) continue;
+        }
+        if (hasBit(x, o)) continue;
+        got++;
+      }
+      if (got >= needed) break;
+    }
+    if (got < needed) {
+      if (wx != 0 || FILL) return false;
+      setW(x, -1);
+      dropSlot(x);
+    }
+  }
+  return true;
+}
+
+/**
+ * Labels with both open ends in the frontier must still meet below it; along the frontier's
+ * boundary (boundStart/boundSlot of step i) two such pairs may nest or follow each other but not
+ * interleave (NumberlinkSpec.planarOk: only in states without a fragment lacking an endpoint).
+ */
+function planarOk(i: i32): bool {
+  const e = i32At(boundStartP, i + 1), b = i32At(boundStartP, i);
+  if (e == b) return true;
+  let pairs = 0;
+  let hasFree = false;
+  for (let j = 0; j < SL; j++) {
+    const x = w(j);
+    if (x > 0 && (x >> 1) >= BASE) hasFree = true;
+    if (isOpen(x) && (x >> 1) < BASE) {
+      const q = labelMarkP + <usize>(((x >> 1) - 1) >> 1);
+      const c = load<u8>(q) + 1;
+      store<u8>(q, c);
+      if (c == 2) pairs++;
+    }
+  }
+  let ok = true;
+  if (pairs >= 2 && !hasFree) {
+    // Mark 2: both ends here, not met yet; 3: first end met (on the stack).
+    let top = 0;
+    for (let p = b; p < e; p++) {
+      const x = w(i32At(boundSlotP, p));
+      if (!isOpen(x) || (x >> 1) >= BASE) continue;
+      const l = ((x >> 1) - 1) >> 1;
+      const q = labelMarkP + <usize>l;
+      const c = load<u8>(q);
+      if (c == 2) {
+        store<u8>(q, 3);
+        store<i32>(stackP + (<usize>top << 2), l);
+        top++;
+      } else if (c == 3) {
+        if (i32At(stackP, top - 1) != l) { ok = false; break; }
+        top--;
+      }
+    }
+  }
+  for (let j = 0; j < SL; j++) {
+    const x = w(j);
+    if (isOpen(x) && (x >> 1) < BASE) store<u8>(labelMarkP + <usize>(((x >> 1) - 1) >> 1), 0);
+  }
+  return ok;
+}
+
+/** Runs the implied steps from step i on; the level of the next free step, 0 (reject) or -1 (accept). */
+function advance(i: i32): i32 {
+  for (; i < STEPS; i++) {
+    const x = i32At(stepP, i);
+    enter(i);
+    if (((x >> 16) & 255) == MODE_FREE) {
+      if (canTake(x & 255, (x >> 8) & 255)) break;
+      if (!step(i, 0)) return 0;
+    } else if (!step(i, impliedTake(x))) {
+      return 0;
+    }
+  }
+  if (i > 0) {
+    if (HAS_PEND && !pendingOk(i - 1)) return 0;
+    if (HAS_CAP && !capacityOk(i - 1)) return 0;
+  }
+  if (HAS_BOUND && i < STEPS && !planarOk(i)) return 0;
+  return i < STEPS ? i32At(levelOfStepP, i) : -1;
+}
+
+/** Renumbers the fragments without an endpoint by their first slot (NumberlinkSpec.normalize). */
+function normalize(): void {
+  let seen: u64 = 0;
+  let next = BASE;
+  let j = 0;
+  for (; j < SL; j++) {
+    const x = w(j);
+    if (x <= 0 || (x >> 1) < BASE) continue;
+    const k = x >> 1;
+    const bit = (<u64>1) << <u64>(k - BASE);
+    if ((seen & bit) != 0) continue;
+    if (k != next) break;
+    seen |= bit;
+    next++;
+  }
+  if (j == SL) return;
+  memory.fill(remapP, 0, 4 * 40);
+  let fresh = BASE;
+  for (j = 0; j < SL; j++) {
+    const x = w(j);
+    if (x <= 0 || (x >> 1) < BASE) continue;
+    const r = <usize>((x >> 1) - BASE) << 2;
+    let m = load<i32>(remapP + r);
+    if (m == 0) {
+      m = fresh++;
+      store<i32>(remapP + r, m);
+    }
+    setW(j, (m << 1) | (x & 1));
+  }
+  if (!CANON) return;
+  for (let t = 0; t <= SL; t++) {
+    const g = ghostAt(t);
+    if (g != 0 && (g & 1) == 0 && g >> 4 >= BASE) setGhostAt(t, (load<i32>(remapP + (<usize>((g >> 4) - BASE) << 2)) << 4) | (g & 15));
+  }
+}
+
+/** child(state in scratch, level, take): a level, 0 (reject) or -1 (accept). */
+function child(level: i32, t: i32): i32 {
+  const i = i32At(stepOfLevelP, level);
+  const x = i32At(stepP, i);
+  if (t == 0) {
+    const left = i32At(leftP, i);
+    if (need(w(x & 255)) > ((left << 24) >> 24) || need(w((x >> 8) & 255)) > ((left << 16) >> 24)) return 0;
+  }
+  if (!step(i, t)) return 0;
+  const r = advance(i + 1);
+  if (r > 0) normalize();
+  return r;
+}
+
+/** The root: its level (> 0), or 0 when the family is empty at once (-1: accepted at once, not built here). */
+export function start(): i32 {
+  memory.fill(scratch, 0, <usize>(W << 2));
+  const r = advance(0);
+  if (r <= 0) return r;
+  normalize();
+  return pushRoot(r) ? r : 0;
+}
