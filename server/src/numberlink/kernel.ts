@@ -13,6 +13,22 @@ import notouchBytes from './wasm/notouch.wasm';
 import type { Kernel, KernelExports } from '../zdd/kernel';
 import type { FrontierPlan } from '../zdd/frontier';
 
+type Capacity = NonNullable<NumberlinkTables['cap']>;
+
+/** The capacity tables as both kernels read them (without capacity: empty groups, no entries). */
+function putCapacity(put: (xs: ArrayLike<number>) => void, cap: Capacity | null, m: number): void {
+  if (cap) {
+    put(cap.groupStart);
+    put(cap.groupSlot);
+    put(cap.groupFree);
+    put(cap.entryStart);
+    put(cap.other);
+  } else {
+    put(new Int32Array(m + 1));
+    put(new Int32Array(1));
+  }
+}
+
 /** What the kernel reads of a NumberlinkSpec (see its fields of the same names). */
 export interface NumberlinkTables {
   plan: FrontierPlan;
@@ -87,16 +103,7 @@ export function numberlinkKernel(t: NumberlinkTables): Kernel | undefined {
       put(enter);
       put(plan.leaveStart);
       put(plan.leaveSlot.subarray(0, nLeave));
-      if (cap) {
-        put(cap.groupStart);
-        put(cap.groupSlot);
-        put(cap.groupFree);
-        put(cap.entryStart);
-        put(cap.other);
-      } else {
-        put(new Int32Array(m + 1));
-        put(new Int32Array(1));
-      }
+      putCapacity(put, cap, m);
     },
   };
 }
@@ -145,16 +152,7 @@ export function notouchKernel(t: NumberlinkTables): Kernel | undefined {
       put(enterWord);
       put(plan.leaveStart);
       put(plan.leaveSlot.subarray(0, nLeave));
-      if (cap) {
-        put(cap.groupStart);
-        put(cap.groupSlot);
-        put(cap.groupFree);
-        put(cap.entryStart);
-        put(cap.other);
-      } else {
-        put(new Int32Array(m + 1));
-        put(new Int32Array(1));
-      }
+      putCapacity(put, cap, m);
       if (pend) {
         put(pend.start);
         put(pend.a.subarray(0, nPend));
