@@ -13,6 +13,26 @@ import notouchBytes from './wasm/notouch.wasm';
 import type { Kernel, KernelExports } from '../zdd/kernel';
 import type { FrontierPlan } from '../zdd/frontier';
 
+/** Writes arrays one after another into the kernel's memory from word `a` on. */
+function writerAt(x: KernelExports, a: number): (xs: ArrayLike<number>) => void {
+  const mem = new Int32Array(x.memory.buffer);
+  return (xs) => {
+    for (let i = 0; i < xs.length; i++) mem[a + i] = xs[i]!;
+    a += xs.length;
+  };
+}
+
+/** Per step, both kernels' packed words: the slots and mode, and the cells left behind. */
+function stepWords(t: NumberlinkTables, m: number): { step: Int32Array; left: Int32Array } {
+  const { plan } = t;
+  const step = new Int32Array(m), left = new Int32Array(m);
+  for (let i = 0; i < m; i++) {
+    step[i] = plan.slotU[i]! | (plan.slotV[i]! << 8) | (t.stepMode[i]! << 16);
+    left[i] = (t.leftU[i]! & 255) | ((t.leftV[i]! & 255) << 8);
+  }
+  return { step, left };
+}
+
 type Capacity = NonNullable<NumberlinkTables['cap']>;
 
 /** The capacity tables as both kernels read them (without capacity: empty groups, no entries). */
@@ -79,17 +99,9 @@ export function numberlinkKernel(t: NumberlinkTables): Kernel | undefined {
       const cap = t.cap;
       const nEnter = plan.enterStart[m], nLeave = plan.leaveStart[m];
       const nGroup = cap ? cap.groupSlot.length : 0, nOther = cap ? cap.other.length : 0;
-      let a = setup(m, t.levels, plan.width, t.fill ? 1 : 0, t.freeBase, nEnter, nLeave, nGroup, nOther, cap ? 1 : 0, maxNodes, maxBytes) >> 2;
-      const mem = new Int32Array(x.memory.buffer);
-      const put = (xs: ArrayLike<number>): void => {
-        for (let i = 0; i < xs.length; i++) mem[a + i] = xs[i]!;
-        a += xs.length;
-      };
-      const step = new Int32Array(m), left = new Int32Array(m);
-      for (let i = 0; i < m; i++) {
-        step[i] = plan.slotU[i]! | (plan.slotV[i]! << 8) | (t.stepMode[i]! << 16);
-        left[i] = (t.leftU[i]! & 255) | ((t.leftV[i]! & 255) << 8);
-      }
+      const a = setup(m, t.levels, plan.width, t.fill ? 1 : 0, t.freeBase, nEnter, nLeave, nGroup, nOther, cap ? 1 : 0, maxNodes, maxBytes) >> 2;
+      const put = writerAt(x, a);
+      const { step, left } = stepWords(t, m);
       const enter = new Int32Array(nEnter);
       for (let p = 0; p < nEnter; p++) {
         const w = t.entryWord[plan.enterVertex[p]!]!;
@@ -127,20 +139,12 @@ export function notouchKernel(t: NumberlinkTables): Kernel | undefined {
       const nPend = pend ? pend.start[m] : 0;
       const boundary = t.boundary ?? null;
       const nBound = boundary ? boundary.start[m] : 0;
-      let a = setup(
+      const a = setup(
         m, t.levels, plan.width, t.fill ? 1 : 0, t.freeBase, canon ? 1 : 0,
         nEnter, nLeave, nGroup, nOther, cap ? 1 : 0, nPend, pend ? 1 : 0, boundary ? 1 : 0, nBound, t.labelCount ?? 0, maxNodes, maxBytes,
       ) >> 2;
-      const mem = new Int32Array(x.memory.buffer);
-      const put = (xs: ArrayLike<number>): void => {
-        for (let i = 0; i < xs.length; i++) mem[a + i] = xs[i]!;
-        a += xs.length;
-      };
-      const step = new Int32Array(m), left = new Int32Array(m);
-      for (let i = 0; i < m; i++) {
-        step[i] = plan.slotU[i]! | (plan.slotV[i]! << 8) | (t.stepMode[i]! << 16);
-        left[i] = (t.leftU[i]! & 255) | ((t.leftV[i]! & 255) << 8);
-      }
+      const put = writerAt(x, a);
+      const { step, left } = stepWords(t, m);
       const enterWord = new Int32Array(nEnter);
       for (let p = 0; p < nEnter; p++) enterWord[p] = t.entryWord[plan.enterVertex[p]!]!;
       put(step);
