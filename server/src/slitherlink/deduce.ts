@@ -174,6 +174,69 @@ for (let k = 0; k < 4; k++) for (let p = 0; p <= 2; p++) {
   VERT_SUM[k * 3 + p] = maskOf((m) => bit(m, (k + 3) & 3) + bit(m, k) === p);
 }
 
+// Lookup tables for the checks' hot paths (the same masks as the loops they replace would build).
+/** Index of four edge states (UNKNOWN / OFF / ON as 0 / 1 / 2, edge k weighted 3^k). */
+const stateCode = (s0: number, s1: number, s2: number, s3: number) => s0 + 1 + 3 * (s1 + 1) + 9 * (s2 + 1) + 27 * (s3 + 1);
+/** Per state code: the assignments agreeing with the known edges, and how many edges are open. */
+const KNOWN_MASK = new Int32Array(81);
+const OPEN_COUNT = new Int8Array(81);
+for (let i = 0; i < 81; i++) {
+  let mask = 0xffff, open = 0;
+  for (let k = 0, q = i; k < 4; k++, q = (q / 3) | 0) {
+    const st = (q % 3) - 1;
+    if (st === ON) mask &= SIDE_ON[k]!;
+    else if (st === OFF) mask &= ~SIDE_ON[k]!;
+    else open++;
+  }
+  KNOWN_MASK[i] = mask;
+  OPEN_COUNT[i] = open;
+}
+/** Two edge states (index sa + 1 + 3 (sb + 1)): how many are ON and how many open. */
+const PAIR_ON = Int8Array.from({ length: 9 }, (_, i) => +((i % 3) - 1 === ON) + +(((i / 3) | 0) - 1 === ON));
+const PAIR_OPEN = Int8Array.from({ length: 9 }, (_, i) => +((i % 3) - 1 === UNKNOWN) + +(((i / 3) | 0) - 1 === UNKNOWN));
+/**
+ * A cell's corner q whose two other edges (not the cell's sides) carry k ON and u open: the
+ * assignments of the cell keeping the degree there 0 or 2 (full), or only at most 2 (upper);
+ * index q * 9 + pair code.
+ */
+const CORNER_FULL = new Int32Array(36), CORNER_UPPER = new Int32Array(36);
+for (let q = 0; q < 4; q++) for (let i = 0; i < 9; i++) {
+  const k = PAIR_ON[i]!, u = PAIR_OPEN[i]!;
+  let full = 0, upper = 0;
+  for (let p = 0; p <= 2; p++) {
+    // Full: pair sum p is allowed if some t in [0, u] has p + k + t in {0, 2}.
+    const t0 = -p - k, t2 = 2 - p - k;
+    if ((t0 >= 0 && t0 <= u) || (t2 >= 0 && t2 <= u)) full |= CORNER_SUM[q * 3 + p]!;
+    // Upper (Loopy Easy): a corner carrying k lines takes at most 2 - k more.
+    if (p + k <= 2) upper |= CORNER_SUM[q * 3 + p]!;
+  }
+  // No ON edge and both open: anything goes (both rules).
+  CORNER_FULL[q * 9 + i] = k === 0 && u >= 2 ? 0xffff : full;
+  CORNER_UPPER[q * 9 + i] = k === 0 && u >= 2 ? 0xffff : upper;
+}
+/**
+ * Cell k around a vertex (NW, NE, SE, SW) with hint h (0..12) whose two sides away from the
+ * vertex carry a pair code: the assignments of the vertex allowed by how many of the cell's two
+ * sides there can be ON; index (k * 13 + h) * 9 + pair code.
+ */
+const VERT_HINT = new Int32Array(4 * 13 * 9);
+for (let k = 0; k < 4; k++) for (let h = 0; h <= 12; h++) for (let i = 0; i < 9; i++) {
+  const on = PAIR_ON[i]!, unk = PAIR_OPEN[i]!;
+  let m = 0;
+  if (h <= 4) {
+    const lo = h - on - unk, hi = h - on;
+    for (let p = lo < 0 ? 0 : lo; p <= hi && p <= 2; p++) m |= VERT_SUM[k * 3 + p]!;
+  } else {
+    // A set of counts: p sides here are possible if some allowed count lies in [p + on, p + on + unk].
+    for (let p = 0; p <= 2; p++) {
+      for (let c = p + on; c <= p + on + unk; c++) if (meets(h, c)) { m |= VERT_SUM[k * 3 + p]!; break; }
+    }
+  }
+  VERT_HINT[(k * 13 + h) * 9 + i] = m;
+}
+/** The sides (cellSides order) of cell k around a vertex that do not touch it. */
+const AWAY_SIDES = [0, 2, 0, 3, 1, 3, 1, 2];
+
 /** Read-only neighbourhood tables of a grid size (the outside node is rows * cols). */
 interface Geometry {
   rows: number;
@@ -186,6 +249,7 @@ interface Geometry {
   edgeB: Int32Array;
   edgeU: Int32Array; // end vertices
   edgeV: Int32Array;
+  cellCorner: Int32Array; // 8 per cell: per corner (TL, TR, BL, BR), the vertex's two edges that are not the cell's sides (-1 missing)
 }
 
 // The editor re-deduces the same grid size on every change: keep the last tables.
@@ -233,7 +297,21 @@ function geometry(rows: number, cols: number): Geometry {
     edgeU[e] = r1 * (cols + 1) + c1;
     edgeV[e] = r2 * (cols + 1) + c2;
   }
-  lastGeometry = { rows, cols, cellSides, cellNb, vertEdges, vertCells, edgeA, edgeB, edgeU, edgeV };
+  const cellCorner = new Int32Array(8 * N);
+  for (let x = 0; x < N; x++) {
+    const r = (x / cols) | 0, c = x - r * cols;
+    for (let q = 0; q < 4; q++) {
+      const v = (r + (q >> 1)) * (cols + 1) + c + (q & 1);
+      const s1 = cellSides[4 * x + CORNER_SIDES[q]![0]!]!, s2 = cellSides[4 * x + CORNER_SIDES[q]![1]!]!;
+      let n = 0;
+      for (let d = 0; d < 4; d++) {
+        const e = vertEdges[4 * v + d]!;
+        if (e >= 0 && e !== s1 && e !== s2) cellCorner[8 * x + 2 * q + n++] = e;
+      }
+      while (n < 2) cellCorner[8 * x + 2 * q + n++] = -1;
+    }
+  }
+  lastGeometry = { rows, cols, cellSides, cellNb, vertEdges, vertCells, edgeA, edgeB, edgeU, edgeV, cellCorner };
   return lastGeometry;
 }
 
@@ -272,6 +350,7 @@ export class Deducer {
   readonly edgeB: Int32Array;
   readonly edgeU: Int32Array; // vertices
   readonly edgeV: Int32Array;
+  readonly cellCorner: Int32Array; // 8 per cell: see Geometry
 
   // Undo log.
   logging = false;
@@ -321,6 +400,7 @@ export class Deducer {
     this.cellSides = geo.cellSides; this.cellNb = geo.cellNb;
     this.vertEdges = geo.vertEdges; this.vertCells = geo.vertCells;
     this.edgeA = geo.edgeA; this.edgeB = geo.edgeB; this.edgeU = geo.edgeU; this.edgeV = geo.edgeV;
+    this.cellCorner = geo.cellCorner;
     this.edgeQ = new Int32Array(E);
     this.cellQ = new Int32Array(N);
     this.inCellQ = new Uint8Array(N);
@@ -607,15 +687,9 @@ export class Deducer {
   cellCheck(x: number): void {
     const edges = this.edges, o = 4 * x, sides = this.cellSides;
     const h = this.hints[x]!;
-    let valid = h < 0 ? 0xffff : h <= 12 ? CELL_POP[h + 1]! : 0;
-    let open = 0;
-    for (let k = 0; k < 4; k++) {
-      const st = edges[sides[o + k]!]!;
-      if (st === ON) valid &= SIDE_ON[k]!;
-      else if (st === OFF) valid &= ~SIDE_ON[k]!;
-      else open++;
-    }
-    if (open === 0) {
+    const code = stateCode(edges[sides[o]!]!, edges[sides[o + 1]!]!, edges[sides[o + 2]!]!, edges[sides[o + 3]!]!);
+    let valid = (h < 0 ? 0xffff : h <= 12 ? CELL_POP[h + 1]! : 0) & KNOWN_MASK[code]!;
+    if (OPEN_COUNT[code] === 0) {
       // All sides known: only the hint can fail (corners are the vertex checks' business).
       if (valid === 0) this.contra = true;
       return;
@@ -631,13 +705,15 @@ export class Deducer {
       }
     }
     // Degree 0 or 2 at each corner, given the corner's other two edges.
-    const r = (x / this.C) | 0, c = x - r * this.C, W = this.C + 1;
-    const v0 = r * W + c;
-    valid &= this.cornerMask(v0, sides[o]!, sides[o + 2]!, 0);
-    valid &= this.cornerMask(v0 + 1, sides[o]!, sides[o + 3]!, 1);
-    valid &= this.cornerMask(v0 + W, sides[o + 1]!, sides[o + 2]!, 2);
-    valid &= this.cornerMask(v0 + W + 1, sides[o + 1]!, sides[o + 3]!, 3);
-    if (this.dlines) valid = this.cellDlines(v0, valid);
+    const cc = this.cellCorner, b = 8 * x, table = this.upperCorners ? CORNER_UPPER : CORNER_FULL;
+    for (let q = 0; q < 4; q++) {
+      const e1 = cc[b + 2 * q]!, e2 = cc[b + 2 * q + 1]!;
+      valid &= table[q * 9 + (e1 < 0 ? OFF : edges[e1]!) + 1 + 3 * ((e2 < 0 ? OFF : edges[e2]!) + 1)]!;
+    }
+    if (this.dlines) {
+      const r = (x / this.C) | 0, c = x - r * this.C;
+      valid = this.cellDlines(r * (this.C + 1) + c, valid);
+    }
     if (valid === 0) { this.contra = true; return; }
     for (let k = 0; k < 4; k++) {
       const e = sides[o + k]!;
@@ -706,41 +782,12 @@ export class Deducer {
     if (x >= 0 && x !== this.OUT) this.pushCell(x);
   }
 
-  /** Assignments of a cell whose sides s1, s2 meet at vertex v that keep v's degree 0 or 2. */
-  cornerMask(v: number, s1: number, s2: number, corner: number): number {
-    let k = 0, u = 0;
-    for (let d = 0; d < 4; d++) {
-      const e = this.vertEdges[4 * v + d]!;
-      if (e < 0 || e === s1 || e === s2) continue;
-      const st = this.edges[e]!;
-      if (st === ON) k++;
-      else if (st === UNKNOWN) u++;
-    }
-    if (k === 0 && u >= 2) return 0xffff;
-    let m = 0;
-    if (this.upperCorners) {
-      // Only the upper bound: a corner carrying k lines takes at most 2 - k more.
-      for (let p = 0; p + k <= 2; p++) m |= CORNER_SUM[corner * 3 + p]!;
-      return m;
-    }
-    // Pair sums p allowed: some t in [0, u] with p + k + t in {0, 2}.
-    for (let p = 0; p <= 2; p++) {
-      const t0 = -p - k, t2 = 2 - p - k;
-      if ((t0 >= 0 && t0 <= u) || (t2 >= 0 && t2 <= u)) m |= CORNER_SUM[corner * 3 + p]!;
-    }
-    return m;
-  }
-
   vertexCheck(v: number): void {
-    const edges = this.edges, o = 4 * v;
-    let valid = VERT_DEG, open = 0;
-    for (let k = 0; k < 4; k++) {
-      const e = this.vertEdges[o + k]!;
-      const st = e < 0 ? OFF : edges[e]!;
-      if (st === ON) valid &= SIDE_ON[k]!;
-      else if (st === OFF) valid &= ~SIDE_ON[k]!;
-      else open++;
-    }
+    const edges = this.edges, o = 4 * v, ve = this.vertEdges;
+    const e0 = ve[o]!, e1 = ve[o + 1]!, e2 = ve[o + 2]!, e3 = ve[o + 3]!;
+    const code = stateCode(e0 < 0 ? OFF : edges[e0]!, e1 < 0 ? OFF : edges[e1]!, e2 < 0 ? OFF : edges[e2]!, e3 < 0 ? OFF : edges[e3]!);
+    let valid = VERT_DEG & KNOWN_MASK[code]!;
+    const open = OPEN_COUNT[code]!;
     // With every edge known, the relations around v follow from the edges themselves.
     if (valid === 0 || open === 0) { if (valid === 0) this.contra = true; return; }
     const roots = this.roots, pars = this.pars, colouring = this.colouring;
@@ -753,36 +800,24 @@ export class Deducer {
       }
     }
     // How many of each hinted cell's two sides at v can be ON, given its other sides.
-    for (let k = 0; k < 4 && this.vertexHints; k++) {
-      const x = this.vertCells[o + k]!;
-      if (x === this.OUT) continue;
-      const h = this.hints[x]!;
-      if (h < 0) continue;
-      const e1 = this.vertEdges[o + ((k + 3) & 3)]!, e2 = this.vertEdges[o + k]!;
-      let on = 0, unk = 0;
-      for (let s = 0; s < 4; s++) {
-        const e = this.cellSides[4 * x + s]!;
-        if (e === e1 || e === e2) continue;
-        const st = edges[e]!;
-        if (st === ON) on++;
-        else if (st === UNKNOWN) unk++;
+    if (this.vertexHints) {
+      const hints = this.hints, cells = this.vertCells, sides = this.cellSides, OUT = this.OUT;
+      for (let k = 0; k < 4; k++) {
+        const x = cells[o + k]!;
+        if (x === OUT) continue;
+        const h = hints[x]!;
+        if (h < 0) continue;
+        // No count meets a hint value above NOT_HINT + 4.
+        if (h > 12) { valid = 0; break; }
+        // The cell's two sides away from v: how many are ON and open.
+        const pair = edges[sides[4 * x + AWAY_SIDES[2 * k]!]!]! + 1 + 3 * (edges[sides[4 * x + AWAY_SIDES[2 * k + 1]!]!]! + 1);
+        valid &= VERT_HINT[(k * 13 + h) * 9 + pair]!;
       }
-      let m = 0;
-      if (h <= 4) {
-        const lo = h - on - unk, hi = h - on;
-        for (let p = lo < 0 ? 0 : lo; p <= hi && p <= 2; p++) m |= VERT_SUM[k * 3 + p]!;
-      } else {
-        // A set of counts: p sides here are possible if some allowed count lies in [p + on, p + on + unk].
-        for (let p = 0; p <= 2; p++) {
-          for (let c = p + on; c <= p + on + unk; c++) if (meets(h, c)) { m |= VERT_SUM[k * 3 + p]!; break; }
-        }
-      }
-      valid &= m;
     }
     if (this.dlines) valid = this.vertexDlines(v, valid);
     if (valid === 0) { this.contra = true; return; }
     for (let k = 0; k < 4; k++) {
-      const e = this.vertEdges[o + k]!;
+      const e = ve[o + k]!;
       if (e < 0 || edges[e] !== UNKNOWN) continue;
       if ((valid & ~SIDE_ON[k]!) === 0) this.setEdge(e, ON);
       else if ((valid & SIDE_ON[k]!) === 0) this.setEdge(e, OFF);
