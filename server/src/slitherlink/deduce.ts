@@ -354,9 +354,9 @@ export class Deducer {
 
   // Undo log.
   logging = false;
-  logArr = new Int8Array(1024);
-  logIdx = new Int32Array(1024);
-  logOld = new Int32Array(1024);
+  logArr: Int8Array;
+  logIdx: Int32Array;
+  logOld: Int32Array;
   logTop = 0;
 
   // Work queues.
@@ -375,25 +375,34 @@ export class Deducer {
   fixed = 0;
   fp = 0; // parity returned by find
 
-  constructor(rows: number, cols: number, hints: Int8Array) {
+  /**
+   * A fresh state, or with `reuse` (a released state of the same size, see `release`) one whose
+   * arrays are taken over uninitialised: only for `copyWith`, which overwrites them all.
+   */
+  constructor(rows: number, cols: number, hints: Int8Array, reuse?: Deducer) {
     this.R = rows; this.C = cols;
     const g = (this.grid = new Grid(rows, cols));
     this.N = g.cellCount; this.OUT = this.N;
     this.V = g.vertexCount; this.E = g.edgeCount; this.H = g.horizontalEdgeCount;
     this.hints = hints;
     const N = this.N, V = this.V, E = this.E;
-    this.edges = new Int8Array(E).fill(UNKNOWN);
-    this.parent = new Int32Array(N + 1);
-    this.par = new Int32Array(N + 1);
-    this.size = new Int32Array(N + 1).fill(1);
-    this.next = new Int32Array(N + 1);
-    for (let i = 0; i <= N; i++) { this.parent[i] = i; this.next[i] = i; }
-    // Union by size: the outside touches every border cell, so it weighs as much as they do.
-    this.size[N] = 2 * (rows + cols);
-    this.mate = new Int32Array(V).fill(-1);
-    this.clen = new Int32Array(V);
-    this.pdeg = new Int32Array(V);
-    this.dline = new Int8Array(4 * V);
+    if (reuse) {
+      this.edges = reuse.edges; this.parent = reuse.parent; this.par = reuse.par; this.size = reuse.size;
+      this.next = reuse.next; this.mate = reuse.mate; this.clen = reuse.clen; this.pdeg = reuse.pdeg; this.dline = reuse.dline;
+    } else {
+      this.edges = new Int8Array(E).fill(UNKNOWN);
+      this.parent = new Int32Array(N + 1);
+      this.par = new Int32Array(N + 1);
+      this.size = new Int32Array(N + 1).fill(1);
+      this.next = new Int32Array(N + 1);
+      for (let i = 0; i <= N; i++) { this.parent[i] = i; this.next[i] = i; }
+      // Union by size: the outside touches every border cell, so it weighs as much as they do.
+      this.size[N] = 2 * (rows + cols);
+      this.mate = new Int32Array(V).fill(-1);
+      this.clen = new Int32Array(V);
+      this.pdeg = new Int32Array(V);
+      this.dline = new Int8Array(4 * V);
+    }
     this.arrs = [this.edges, this.parent, this.par, this.size, this.next, this.mate, this.clen, this.pdeg, this.dline];
 
     const geo = geometry(rows, cols);
@@ -401,11 +410,15 @@ export class Deducer {
     this.vertEdges = geo.vertEdges; this.vertCells = geo.vertCells;
     this.edgeA = geo.edgeA; this.edgeB = geo.edgeB; this.edgeU = geo.edgeU; this.edgeV = geo.edgeV;
     this.cellCorner = geo.cellCorner;
-    this.edgeQ = new Int32Array(E);
-    this.cellQ = new Int32Array(N);
-    this.inCellQ = new Uint8Array(N);
-    this.vertQ = new Int32Array(V);
-    this.inVertQ = new Uint8Array(V);
+    // A released state's queues are empty (`release`), so its membership flags are all clear.
+    this.edgeQ = reuse ? reuse.edgeQ : new Int32Array(E);
+    this.cellQ = reuse ? reuse.cellQ : new Int32Array(N);
+    this.inCellQ = reuse ? reuse.inCellQ : new Uint8Array(N);
+    this.vertQ = reuse ? reuse.vertQ : new Int32Array(V);
+    this.inVertQ = reuse ? reuse.inVertQ : new Uint8Array(V);
+    this.logArr = reuse ? reuse.logArr : new Int8Array(1024);
+    this.logIdx = reuse ? reuse.logIdx : new Int32Array(1024);
+    this.logOld = reuse ? reuse.logOld : new Int32Array(1024);
   }
 
   // ---- logged writes ----
@@ -1149,15 +1162,17 @@ export class Deducer {
 
   /** A copy of this (finished) state with more hints; the caller queues what they touch. */
   copyWith(hints: Int8Array): Deducer {
-    const d = new Deducer(this.R, this.C, hints);
+    const reuse = released(this.R, this.C);
+    const d = new Deducer(this.R, this.C, hints, reuse);
     for (let a = 0; a < this.arrs.length; a++) (d.arrs[a] as Int32Array).set(this.arrs[a] as Int32Array);
     d.onCount = this.onCount;
     d.fixed = this.fixed;
     d.pending = this.pending.slice();
     if (this.keptBox && this.keptChanged) {
       // The probes' boxes stay valid where nothing changes: the copy records what does.
-      d.inheritBox = this.keptBox.slice();
-      d.changed = this.keptChanged.slice();
+      const box = reuse?.keptBox ?? reuse?.inheritBox, changed = reuse?.keptChanged ?? reuse?.changed;
+      d.inheritBox = box && box.length === this.keptBox.length ? (box.set(this.keptBox), box) : this.keptBox.slice();
+      d.changed = changed && changed.length === this.keptChanged.length ? (changed.set(this.keptChanged), changed) : this.keptChanged.slice();
     }
     return d;
   }
@@ -1187,6 +1202,33 @@ function effectiveHints(puzzle: { rows: number; cols: number; hints: Int8Array }
 
 // Final states of deductions made with `keepState`, for `refine`.
 const states = new WeakMap<Deduction, Deducer>();
+
+// States handed back by `release`, all of one grid size, for the next copies to reuse: a copy
+// then allocates nothing (a fresh one costs ~100 KB on a 30x40, the most of a cheap refine).
+const pool: Deducer[] = [];
+const POOL_SIZE = 8;
+
+/** A released state of this size to reuse, if any. */
+function released(rows: number, cols: number): Deducer | undefined {
+  const d = pool.pop();
+  if (d && d.R === rows && d.C === cols) return d;
+  pool.length = 0;
+  return undefined;
+}
+
+/**
+ * Hands the state kept with `d` (made with keepState) back for reuse by later copies. The caller
+ * promises to pass `d` to nothing again but for its `edges` and `inside`, which stay valid.
+ */
+export function release(d: Deduction): void {
+  const s = states.get(d);
+  if (!s) return;
+  states.delete(d);
+  // Only a state at rest: empty queues (all membership flags clear), not inside a probe or search.
+  if (s.logging || s.edgeTop > 0 || s.cellTop > 0 || s.vertTop > 0) return;
+  if (pool.length > 0 && (pool[0]!.R !== s.R || pool[0]!.C !== s.C)) pool.length = 0;
+  if (pool.length < POOL_SIZE) pool.push(s);
+}
 
 /** The final state kept with a deduction made with `keepState` (for searches that continue it). */
 export function keptState(d: Deduction): Deducer | undefined {

@@ -49,7 +49,7 @@
 import { Grid } from '../model/grid';
 import { deadlineOf, StopError, type RunControl } from '../zdd/control';
 import { findLiveEvents } from '../zdd/build';
-import { deduce, NOT_HINT, refine, type DeduceOptions, type Deduction } from './deduce';
+import { deduce, NOT_HINT, refine, release, type DeduceOptions, type Deduction } from './deduce';
 import { searchSet } from '../zdd/search';
 import { branchSearch } from './branch';
 import { gridEdgeOrder, SlitherlinkSpec } from './spec';
@@ -201,7 +201,11 @@ class HintTree {
     const hard = this.hard.splice(0);
     // Continued from the first root (sound for P minus every untested hint, so for P \ hard):
     // with one candidate (the fix-all pass asks one hint at a time) that is the same puzzle.
-    this.visit(hard, this.deduceNode(hard, root));
+    const second = this.deduceNode(hard, root);
+    this.visit(hard, second);
+    // Node states are handed back once their subtree is done: later copies reuse their memory.
+    if (root) release(root);
+    if (second) release(second);
   }
 
   /** Throws StopError when cancelled or out of time. */
@@ -277,7 +281,11 @@ class HintTree {
     for (const half of this.split(M)) {
       // A single hint is tested from this node's state: its own P \ h state would be one more copy.
       if (half.length === 1) this.leaf(half[0]!, d, M);
-      else this.visit(half, this.deduceNode(half, d));
+      else {
+        const child = this.deduceNode(half, d);
+        this.visit(half, child);
+        if (child) release(child);
+      }
     }
   }
 
@@ -419,6 +427,18 @@ class HintTree {
       if (b !== null) return b;
     }
     if (this.pass === 0) return null;
+    // The states deduced here are handed back when h is settled (their memory is reused).
+    const made: Deduction[] = [];
+    try {
+      return this.testDeduced(h, d, made);
+    } finally {
+      for (const x of made) release(x);
+    }
+  }
+
+  /** The second pass's steps for h after the in-place search: deductions of P[h != k] and searches from them. */
+  private testDeduced(h: number, d: Deduction | null, made: Deduction[]): boolean | null {
+    const k = this.puzzle.hints[h]!;
     const hints = Int8Array.from(this.puzzle.hints);
     hints[h] = NOT_HINT + k;
     const p = { rows: this.puzzle.rows, cols: this.puzzle.cols, hints };
@@ -426,7 +446,9 @@ class HintTree {
       this.checkStop();
       const all: DeduceOptions = { keepState: true, isCancelled: this.isCancelled, deadline: this.deadline, schedule: this.schedule, ...opts };
       // P[h != k] has every hint of P \ M: d's state is a sound start.
-      return base ? refine(p, base, all) : deduce(p, all);
+      const r = base ? refine(p, base, all) : deduce(p, all);
+      made.push(r);
+      return r;
     };
     // Each deduction step, then the propagation search and the spec's search from its result.
     const settle = (state: Deduction, branchNodes: number, budgets: readonly number[]): boolean | null =>
@@ -435,9 +457,11 @@ class HintTree {
     // where h and M's other hints changed something).
     const one = step(d, { maxRounds: 1 });
     if (one.contradiction) return false;
-    // The searches: the connectivity rule at every assumption (O(cells) each) prunes what the
-    // plain search enumerates, and is much cheaper than the spec's search here.
-    let found = this.branch(h, one, BRANCH_ONE) ?? this.branch(h, one, BRANCH_ONE, undefined, true) ?? this.breaks(h, one.edges, LEAF_SEARCH);
+    // The searches: the plain one, then the spec's with a small budget (it settles most of what
+    // the plain one leaves, in a few ms), then the one with the connectivity rule at every
+    // assumption (O(cells) each: it prunes what the others enumerate, but its 2,000 assumptions
+    // cost 100-300 ms on a 30x40, where most of that puzzle's time went).
+    let found = this.branch(h, one, BRANCH_ONE) ?? this.breaks(h, one.edges, LEAF_SEARCH) ?? this.branch(h, one, BRANCH_ONE, undefined, true);
     if (found !== null) return found;
     // Full deduction.
     const full = step(one, {});
