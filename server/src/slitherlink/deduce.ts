@@ -374,6 +374,7 @@ export class Deducer {
   onCount = 0;
   fixed = 0;
   fp = 0; // parity returned by find
+  merges = 0; // unions that joined two classes, ever (connectivity reuses its colours while none happen)
 
   /**
    * A fresh state, or with `reuse` (a released state of the same size, see `release`) one whose
@@ -471,6 +472,7 @@ export class Deducer {
       return;
     }
     if (this.size[ra]! < this.size[rb]!) { const t = ra; ra = rb; rb = t; }
+    this.merges++;
     // rb (smaller) goes under ra.
     this.w(A_PARENT, rb, ra);
     this.w(A_PAR, rb, pa ^ pb ^ d);
@@ -506,9 +508,10 @@ export class Deducer {
         }
       }
       if (o !== this.OUT) this.pushCell(o);
-      this.pushVert(this.edgeU[e]!);
-      this.pushVert(this.edgeV[e]!);
     }
+    // The corners (the ends of m's sides).
+    const C = this.C, W = C + 1, r = (m / C) | 0, v0 = r * W + m - r * C;
+    this.pushVert(v0); this.pushVert(v0 + 1); this.pushVert(v0 + W); this.pushVert(v0 + W + 1);
     this.pushCell(m);
   }
 
@@ -1103,11 +1106,16 @@ export class Deducer {
     }
     const before = this.fixed;
     const outDeg = 2 * (this.R + this.C);
+    let colouredAt = -1;
     for (let t = 1; t >= 0 && !this.contra; t--) {
       const colour = this.cColour;
-      const ro = this.find(OUT), po = this.fp;
-      for (let x = 0; x < N; x++) colour[x] = this.find(x) === ro ? this.fp ^ po : -1;
-      colour[OUT] = 0;
+      // Colours change only by a merge (and once computed, every path is compressed).
+      if (colouredAt !== this.merges) {
+        const ro = this.find(OUT), po = this.fp;
+        for (let x = 0; x < N; x++) colour[x] = this.find(x) === ro ? this.fp ^ po : -1;
+        colour[OUT] = 0;
+        colouredAt = this.merges;
+      }
       let start = -1;
       for (let x = 0; x <= N && start < 0; x++) if (colour[x] === t) start = x;
       if (start < 0) continue;
