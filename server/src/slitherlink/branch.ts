@@ -75,9 +75,6 @@ export function branchSearch(base: Deduction, options: BranchOptions): BranchRes
   d.probeLimit = Infinity;
   // Frames: edge, values tried, log mark, onCount, fixed, pending at entry.
   const fEdge: number[] = [], fTried: number[] = [], fMark: number[] = [], fOn: number[] = [], fFixed: number[] = [], fPending: (number[] | null)[] = [];
-  // order[0, cursor) is all fixed at the current node (deeper nodes only fix more); per frame too.
-  const fCursor: number[] = [];
-  let cursor = 0;
   let nodes = 0, steps = 0;
   let loop: Uint8Array | false | null = false;
   const oldHints: number[] = [];
@@ -102,9 +99,7 @@ export function branchSearch(base: Deduction, options: BranchOptions): BranchRes
           if (found) { loop = found; break; }
           descend = false; // a full assignment that is no loop (a rule missed it): backtrack
         } else {
-          const e = pick(d, order, cursor);
-          cursor = firstOpen;
-          fCursor.push(cursor);
+          const e = pick(d, order);
           fEdge.push(e); fTried.push(0); fMark.push(d.logTop); fOn.push(d.onCount); fFixed.push(d.fixed); fPending.push(d.pending.length > 0 ? d.pending.slice() : null);
         }
       }
@@ -120,10 +115,9 @@ export function branchSearch(base: Deduction, options: BranchOptions): BranchRes
       const pending = fPending[f]!;
       if (pending) d.pending = pending.slice();
       else d.pending.length = 0;
-      cursor = fCursor[f]!;
       const t = fTried[f]!;
       if (t === 2) {
-        fEdge.pop(); fTried.pop(); fMark.pop(); fOn.pop(); fFixed.pop(); fPending.pop(); fCursor.pop();
+        fEdge.pop(); fTried.pop(); fMark.pop(); fOn.pop(); fFixed.pop(); fPending.pop();
         descend = false;
         continue;
       }
@@ -157,51 +151,37 @@ function checkStop(options: BranchOptions): void {
   }
 }
 
-/** Set by `pick`: the index in its order of the first open edge (the order's length if none). */
-let firstOpen = 0;
-
-/**
- * The open edge to branch on: the nearest one at the end of a path, else the nearest one
- * (`order` from index `from` on: every edge before it is fixed).
- */
-function pick(d: Deducer, order: Int32Array, from: number): number {
+/** The open edge to branch on: the nearest one at the end of a path, else the nearest one. */
+function pick(d: Deducer, order: Int32Array): number {
   let any = -1;
-  firstOpen = order.length;
-  for (let i = from; i < order.length; i++) {
+  for (let i = 0; i < order.length; i++) {
     const e = order[i]!;
     if (d.edges[e] !== UNKNOWN) continue;
-    if (any < 0) { any = e; firstOpen = i; }
     if (d.pdeg[d.edgeU[e]!] === 1 || d.pdeg[d.edgeV[e]!] === 1) return e;
+    if (any < 0) any = e;
   }
   return any;
 }
 
-/** The state's ON edges (the others OFF) when they form one simple loop meeting every hint, else null. */
+/** The state's edges when they form one simple loop meeting every hint, else null. */
 function checkedLoop(d: Deducer): Uint8Array | null {
-  const E = d.E, edges = d.edges;
-  // Degrees in a scratch array of the state's (all zero between calls), cleared on the way out.
-  const deg = d.vertexScratch;
+  const E = d.E, V = d.V, edges = d.edges;
+  const loop = new Uint8Array(E);
+  const deg = new Uint8Array(V);
   let on = 0, start = -1;
   for (let e = 0; e < E; e++) {
     if (edges[e] !== ON) continue;
-    on++;
+    loop[e] = 1; on++;
     deg[d.edgeU[e]!]++; deg[d.edgeV[e]!]++;
     start = e;
   }
   if (on === 0) return null;
-  let degrees = true;
-  for (let e = 0; e < E; e++) {
-    if (edges[e] !== ON) continue;
-    const u = d.edgeU[e]!, v = d.edgeV[e]!;
-    if ((deg[u] !== 0 && deg[u] !== 2) || (deg[v] !== 0 && deg[v] !== 2)) degrees = false;
-    deg[u] = 0; deg[v] = 0;
-  }
-  if (!degrees) return null;
+  for (let v = 0; v < V; v++) if (deg[v] !== 0 && deg[v] !== 2) return null;
   for (let x = 0; x < d.N; x++) {
     const h = d.hints[x]!;
     if (h < 0) continue;
     let k = 0;
-    for (let s = 0; s < 4; s++) if (edges[d.cellSides[4 * x + s]!] === ON) k++;
+    for (let s = 0; s < 4; s++) k += loop[d.cellSides[4 * x + s]!]!;
     if (!meets(h, k)) return null;
   }
   // One cycle: walking from `start` visits every ON edge.
@@ -213,14 +193,11 @@ function checkedLoop(d: Deducer): Uint8Array | null {
     let next = -1;
     for (let k = 0; k < 4; k++) {
       const e = d.vertEdges[4 * at + k]!;
-      if (e >= 0 && e !== prev && edges[e] === ON) { next = e; break; }
+      if (e >= 0 && e !== prev && loop[e]) { next = e; break; }
     }
     if (next < 0) return null;
     at = d.edgeU[next] === at ? d.edgeV[next]! : d.edgeU[next]!;
     prev = next;
   }
-  if (len !== on) return null;
-  const loop = new Uint8Array(E);
-  for (let e = 0; e < E; e++) if (edges[e] === ON) loop[e] = 1;
-  return loop;
+  return len === on ? loop : null;
 }

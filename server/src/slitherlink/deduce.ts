@@ -1108,13 +1108,6 @@ export class Deducer {
     this.changed = null;
   }
 
-  private _vertexScratch: Uint8Array | null = null;
-  /** Per vertex, all zero between uses (a user clears what it wrote). */
-  get vertexScratch(): Uint8Array {
-    if (!this._vertexScratch) this._vertexScratch = new Uint8Array(this.V);
-    return this._vertexScratch;
-  }
-
   private _scratch: Int8Array | null = null;
   get scratch(): Int8Array {
     if (!this._scratch) this._scratch = new Int8Array(this.E);
