@@ -70,8 +70,6 @@ export function branchSearch(base: Deduction, options: BranchOptions): BranchRes
   // The state's scalars, restored at the end (the arrays by the undo log).
   const saved = { logging: d.logging, probeLimit: d.probeLimit, onCount: d.onCount, fixed: d.fixed, pending: d.pending.slice(), top: d.logTop, work: d.probeWork };
   d.logging = true;
-  // A loop that closes meeting every hint is the answer: no need to fix the other edges OFF.
-  d.stopAtLoop = true;
   d.probeLimit = Infinity;
   // Frames: edge, values tried, log mark, onCount, fixed, pending at entry.
   const fEdge: number[] = [], fTried: number[] = [], fMark: number[] = [], fOn: number[] = [], fFixed: number[] = [], fPending: (number[] | null)[] = [];
@@ -87,14 +85,13 @@ export function branchSearch(base: Deduction, options: BranchOptions): BranchRes
       d.pushCorners(x);
     }
     d.propagate();
-    if (options.connectivity) while (!d.contra && !d.loopClosed && d.connectivity());
+    if (options.connectivity) while (!d.contra && d.connectivity());
     if (d.contra) return { loop: false, nodes: 0 };
     const order = openByDistance(d, options.focus);
     let descend = true;
     for (;;) {
       if (descend) {
-        if (d.loopClosed || d.fixed === E) {
-          // The ON edges (a closed loop leaves the rest open: OFF in it).
+        if (d.fixed === E) {
           const found = checkedLoop(d);
           if (found) { loop = found; break; }
           descend = false; // a full assignment that is no loop (a rule missed it): backtrack
@@ -110,7 +107,6 @@ export function branchSearch(base: Deduction, options: BranchOptions): BranchRes
       d.clearQueues();
       d.undo(fMark[f]!);
       d.contra = false;
-      d.loopClosed = false;
       d.onCount = fOn[f]!; d.fixed = fFixed[f]!;
       const pending = fPending[f]!;
       if (pending) d.pending = pending.slice();
@@ -128,7 +124,7 @@ export function branchSearch(base: Deduction, options: BranchOptions): BranchRes
       const first = prefer ? prefer[e]! : ON;
       d.setEdge(e, t === 0 ? first : 1 - first);
       d.propagate();
-      if (options.connectivity) while (!d.contra && !d.loopClosed && d.connectivity());
+      if (options.connectivity) while (!d.contra && d.connectivity());
       descend = !d.contra;
     }
   } finally {
@@ -136,8 +132,6 @@ export function branchSearch(base: Deduction, options: BranchOptions): BranchRes
     d.clearQueues();
     d.undo(saved.top);
     d.contra = false;
-    d.loopClosed = false;
-    d.stopAtLoop = false;
     d.logging = saved.logging; d.probeLimit = saved.probeLimit;
     d.onCount = saved.onCount; d.fixed = saved.fixed; d.pending = saved.pending; d.probeWork = saved.work;
   }

@@ -403,12 +403,6 @@ export class Deducer {
   pending: number[] = []; // closing edges allowed so far: re-check when idle
 
   contra = false;
-  /**
-   * Set by a search (branch.ts): a loop that closes and meets every hint ends propagation with
-   * `loopClosed` (the other edges left open, OFF in that loop) instead of fixing them OFF.
-   */
-  stopAtLoop = false;
-  loopClosed = false;
   onCount = 0;
   fixed = 0;
   fp = 0; // parity returned by find
@@ -594,7 +588,7 @@ export class Deducer {
   // ---- propagation ----
   propagate(): void {
     for (;;) {
-      if (this.contra || this.loopClosed) { this.clearQueues(); return; }
+      if (this.contra) { this.clearQueues(); return; }
       if (this.logging) {
         if (this.logTop > this.probeLimit) { this.aborted = true; this.clearQueues(); return; }
         this.probeWork++;
@@ -731,9 +725,6 @@ export class Deducer {
       for (let s = 0; s < 4; s++) if (this.edges[this.cellSides[4 * x + s]!] === ON) k++;
       if (!meets(h, k)) { this.contra = true; return; }
     }
-    // A search wants the loop itself: fixing (and propagating) every other edge OFF, the most of
-    // what finding a loop costs, could only confirm it (every rule holds in every solution).
-    if (this.stopAtLoop) { this.loopClosed = true; return; }
     for (let e = 0; e < this.E; e++) if (this.edges[e] === UNKNOWN) this.setEdge(e, OFF);
   }
 
