@@ -234,38 +234,6 @@ for (let k = 0; k < 4; k++) for (let h = 0; h <= 12; h++) for (let i = 0; i < 9;
   }
   VERT_HINT[(k * 13 + h) * 9 + i] = m;
 }
-/**
- * Per mask of surviving assignments (a check's `valid`), what every survivor agrees on, so that
- * a check that settles nothing (most of them) costs two lookups: FORCED bit k edge k ON, bit
- * 4 + k OFF; CELL_REL / VERT_REL bits 2p / 2p + 1 the p-th pair of a cell check's neighbours
- * (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4), or of a vertex check's cells (0, 1) ... (2, 3),
- * the same / different. Built on the first state (320 KB).
- */
-let FORCED = new Uint8Array(0), CELL_REL = new Uint16Array(0), VERT_REL = new Uint16Array(0);
-function buildAgreementTables(): void {
-  FORCED = new Uint8Array(65536); CELL_REL = new Uint16Array(65536); VERT_REL = new Uint16Array(65536);
-  for (let valid = 1; valid < 65536; valid++) {
-    let f = 0;
-    for (let k = 0; k < 4; k++) {
-      if ((valid & ~SIDE_ON[k]!) === 0) f |= 1 << k;
-      else if ((valid & SIDE_ON[k]!) === 0) f |= 16 << k;
-    }
-    FORCED[valid] = f;
-    let c = 0, v = 0, p = 0;
-    for (let i = 0; i < 4; i++) for (let j = i + 1; j < 4; j++, p++) {
-      const tc = ((i + 1) * 5 + j + 1) << 1, tv = (i * 4 + j) << 1;
-      const cs = (valid & CELL_XOR[tc]!) !== 0, cd = (valid & CELL_XOR[tc | 1]!) !== 0;
-      if (cs !== cd) c |= (cd ? 2 : 1) << (2 * p);
-      const vs = (valid & VERT_XOR[tv]!) !== 0, vd = (valid & VERT_XOR[tv | 1]!) !== 0;
-      if (vs !== vd) v |= (vd ? 2 : 1) << (2 * p);
-    }
-    CELL_REL[valid] = c;
-    VERT_REL[valid] = v;
-  }
-}
-/** The pairs (i, j), i < j, of four nodes in the order of the tables above. */
-const PAIR_I = [0, 0, 0, 1, 1, 2], PAIR_J = [1, 2, 3, 2, 3, 3];
-
 /** The sides (cellSides order) of cell k around a vertex that do not touch it. */
 const AWAY_SIDES = [0, 2, 0, 3, 1, 3, 1, 2];
 
@@ -419,7 +387,6 @@ export class Deducer {
     this.V = g.vertexCount; this.E = g.edgeCount; this.H = g.horizontalEdgeCount;
     this.hints = hints;
     const N = this.N, V = this.V, E = this.E;
-    if (FORCED.length === 0) buildAgreementTables();
     if (reuse) {
       this.edges = reuse.edges; this.parent = reuse.parent; this.par = reuse.par; this.size = reuse.size;
       this.next = reuse.next; this.mate = reuse.mate; this.clen = reuse.clen; this.pdeg = reuse.pdeg; this.dline = reuse.dline;
@@ -764,26 +731,25 @@ export class Deducer {
       valid = this.cellDlines(r * (this.C + 1) + c, valid);
     }
     if (valid === 0) { this.contra = true; return; }
-    const forced = FORCED[valid]!;
-    if (forced !== 0) {
-      for (let k = 0; k < 4; k++) {
-        const e = sides[o + k]!;
-        if (edges[e] !== UNKNOWN) continue;
-        if (forced & (1 << k)) this.setEdge(e, ON);
-        else if (forced & (16 << k)) this.setEdge(e, OFF);
-      }
+    for (let k = 0; k < 4; k++) {
+      const e = sides[o + k]!;
+      if (edges[e] !== UNKNOWN) continue;
+      if ((valid & ~SIDE_ON[k]!) === 0) this.setEdge(e, ON);
+      else if ((valid & SIDE_ON[k]!) === 0) this.setEdge(e, OFF);
     }
     if (!colouring) return;
     // Relations between neighbours that hold in every surviving assignment.
-    const rel = CELL_REL[valid]!;
-    if (rel === 0) return;
-    for (let p = 0; p < 6; p++) {
-      const f = (rel >> (2 * p)) & 3, i = PAIR_I[p]! + 1, j = PAIR_J[p]! + 1;
-      if (f === 0 || roots[i] === roots[j]) continue;
-      this.union(this.cellNb[o + i - 1]!, this.cellNb[o + j - 1]!, f === 2 ? 1 : 0);
-      if (this.contra) return;
-      // Roots may have changed; refresh them for the remaining pairs.
-      for (let k = 1; k < 5; k++) roots[k] = this.find(this.cellNb[o + k - 1]!);
+    for (let i = 1; i < 5; i++) {
+      for (let j = i + 1; j < 5; j++) {
+        if (roots[i] === roots[j]) continue;
+        const t = (i * 5 + j) << 1;
+        const same = (valid & CELL_XOR[t]!) !== 0, diff = (valid & CELL_XOR[t | 1]!) !== 0;
+        if (same && diff) continue;
+        this.union(this.cellNb[o + i - 1]!, this.cellNb[o + j - 1]!, diff ? 1 : 0);
+        if (this.contra) return;
+        // Roots may have changed; refresh them for the remaining pairs.
+        for (let k = 1; k < 5; k++) roots[k] = this.find(this.cellNb[o + k - 1]!);
+      }
     }
   }
 
@@ -866,25 +832,24 @@ export class Deducer {
     }
     if (this.dlines) valid = this.vertexDlines(v, valid);
     if (valid === 0) { this.contra = true; return; }
-    const forced = FORCED[valid]!;
-    if (forced !== 0) {
-      for (let k = 0; k < 4; k++) {
-        const e = ve[o + k]!;
-        if (e < 0 || edges[e] !== UNKNOWN) continue;
-        if (forced & (1 << k)) this.setEdge(e, ON);
-        else if (forced & (16 << k)) this.setEdge(e, OFF);
-      }
+    for (let k = 0; k < 4; k++) {
+      const e = ve[o + k]!;
+      if (e < 0 || edges[e] !== UNKNOWN) continue;
+      if ((valid & ~SIDE_ON[k]!) === 0) this.setEdge(e, ON);
+      else if ((valid & SIDE_ON[k]!) === 0) this.setEdge(e, OFF);
     }
     if (!colouring) return;
     // Relations between the four cells (the classic corner reasoning: both-or-neither / one).
-    const rel = VERT_REL[valid]!;
-    if (rel === 0) return;
-    for (let p = 0; p < 6; p++) {
-      const f = (rel >> (2 * p)) & 3, i = PAIR_I[p]!, j = PAIR_J[p]!;
-      if (f === 0 || roots[i] === roots[j]) continue;
-      this.union(this.vertCells[o + i]!, this.vertCells[o + j]!, f === 2 ? 1 : 0);
-      if (this.contra) return;
-      for (let k = 0; k < 4; k++) roots[k] = this.find(this.vertCells[o + k]!);
+    for (let i = 0; i < 4; i++) {
+      for (let j = i + 1; j < 4; j++) {
+        if (roots[i] === roots[j]) continue;
+        const t = (i * 4 + j) << 1;
+        const same = (valid & VERT_XOR[t]!) !== 0, diff = (valid & VERT_XOR[t | 1]!) !== 0;
+        if (same && diff) continue;
+        this.union(this.vertCells[o + i]!, this.vertCells[o + j]!, diff ? 1 : 0);
+        if (this.contra) return;
+        for (let k = 0; k < 4; k++) roots[k] = this.find(this.vertCells[o + k]!);
+      }
     }
   }
 
