@@ -1,9 +1,10 @@
 /**
  * The language server on a tiling (a honeycomb from Loopy's game ID): redundant-hint diagnostics on
  * the face's own characters (puzzle.cellRanges[face], never row * cols + col), quick fixes that
- * remove exactly that hint, hover describing the face and the loop around it, and what knows only
- * square grids (Remove all redundant hints, the design commands, suggestions) refused with a
- * clear message instead of editing the wrong cells.
+ * remove exactly that hint, hover describing the face and the loop around it, *Remove all
+ * redundant hints* (fix-all, the summary's fix, the command) removing exactly the faces the check
+ * says can go together, and what knows only square grids (the design commands' solution block,
+ * suggestions) refused with a clear message instead of editing the wrong cells.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -70,9 +71,9 @@ describe('tilings in the language server', () => {
       expect(d!.message).toContain(`hint ${puzzle.hints[f]} at face ${f}`);
     }
     expect(diags.filter((d) => d.severity === 1)).toEqual([]);
-    // The summary does not name a command the server refuses on tilings.
+    // The summary names *Remove all redundant hints*, which works on tilings.
     const summary = diags.find((d) => d.code === 'redundant-summary')!;
-    expect(summary.message).not.toMatch(/Remove all redundant hints/);
+    expect(summary.message).toContain(`Remove all redundant hints removes ${expected.redundantTogether!.length}`);
   });
 
   it('quick fix removes exactly that hint', async () => {
@@ -84,12 +85,17 @@ describe('tilings in the language server', () => {
     expect(fixes[0]!.title).toBe(`Remove redundant hint ${puzzle.hints[f]} at face ${f} (line ${lattice.rowOf[f]! + 1}, place ${f - lattice.rowOff[lattice.rowOf[f]!]! + 1})`);
     const edits = (fixes[0]!.edit!.documentChanges![0] as { edits: TextEdit[] }).edits;
     expect(edits).toEqual([{ range: rangeOf(f), newText: '.' }]);
-    // No fix-all, no design refactorings, no suggestions on a tiling.
-    expect(actions.map((a) => a.title)).toEqual([fixes[0]!.title]);
+    // The fix-all, but no design refactorings and no suggestions on a tiling.
+    const n = expected.redundantTogether!.length;
+    // (listed without its edit; asked for by kind, computed)
+    expect(actions.map((a) => a.title)).toEqual([fixes[0]!.title, 'Remove all redundant hints']);
     const all = await client.request<CodeAction[]>('textDocument/codeAction', {
       textDocument: { uri }, range: d.range, context: { diagnostics: [], only: ['source.fixAll.linkpuzzle', 'refactor'] },
     });
-    expect(all).toEqual([]);
+    expect(all.map((a) => a.title)).toEqual([`Remove all redundant hints (${n})`]);
+    // Its edit blanks exactly the faces that can go together.
+    const fixAll = all[0]!.edit ? all[0]! : await client.request<CodeAction>('codeAction/resolve', all[0]);
+    expect((fixAll.edit!.documentChanges![0] as { edits: TextEdit[] }).edits).toEqual(expected.redundantTogether!.map((c) => ({ range: rangeOf(c.face!), newText: '.' })));
   });
 
   it('hover on a snub-square tells squares from triangles', async () => {
@@ -133,8 +139,6 @@ describe('tilings in the language server', () => {
   it('refuses what knows only square grids, with a clear message, and edits nothing', async () => {
     const version = 1;
     const before = client.text(uri);
-    expect(await client.request('workspace/executeCommand', { command: 'linkpuzzle.removeAllRedundantHints', arguments: [uri, version] })).toBe(false);
-    await client.waitFor('window/showMessage', (p) => /not available on tilings/.test(p.message), 10_000);
     const apply = await client.request<{ applied: boolean; error?: string }>('workspace/executeCommand', { command: 'linkpuzzle.applyHints', arguments: [uri, version, [{ row: 0, col: 0, value: 3 }]] });
     expect(apply).toMatchObject({ applied: false, error: expect.stringMatching(/not available on tilings/) });
     const set = await client.request<{ applied: boolean; error?: string }>('workspace/executeCommand', { command: 'linkpuzzle.setCell', arguments: [uri, version, 0, 0, '3'] });
@@ -173,6 +177,33 @@ describe('tilings in the language server', () => {
     const related = d.relatedInformation!;
     expect(related.map((x) => x.location.range)).toEqual(differing.slice(0, 20).map((f) => rangeIn(mp, f)));
     expect(related[0]!.message).toMatch(new RegExp(`^face ${differing[0]} \\(line \\d+, place \\d+\\): \\d+ sides? `));
+  });
+
+  it('the summary\'s quick fix removes exactly the faces that can go together', async () => {
+    const summary = diags.find((d) => d.code === 'redundant-summary')!;
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: summary.range, context: { diagnostics: [summary] } });
+    const fix = actions.find((a) => a.title.startsWith('Remove all redundant hints:'))!;
+    const n = expected.redundantTogether!.length;
+    expect(fix.title).toBe(`Remove all redundant hints: ${n} hints that can go together`);
+    const edits = (fix.edit!.documentChanges![0] as { edits: TextEdit[] }).edits;
+    expect(edits).toEqual(expected.redundantTogether!.map((c) => ({ range: rangeOf(c.face!), newText: '.' })));
+  });
+
+  it('Remove all redundant hints (the command) blanks exactly those faces, and leaves a puzzle with no redundant hint', async () => {
+    for (const doc of [snub, honey]) {
+      const copy = doc.uri.replace('.slk', '-removeall.slk');
+      client.open(copy, 'slitherlink', doc.text);
+      await client.diagnostics(copy, 1, (d) => d.some((x) => x.code === 'redundant-summary') && !/finding how many/.test(d.find((x) => x.code === 'redundant-summary')!.message), 120_000);
+      expect(await client.request('workspace/executeCommand', { command: 'linkpuzzle.removeAllRedundantHints', arguments: [copy, 1] })).toBe(true);
+      const after = parseSlitherlink(client.text(copy)).puzzle as SlitherlinkPuzzle;
+      const gone = [...doc.puzzle.hints.keys()].filter((f) => doc.puzzle.hints[f]! >= 0 && after.hints[f]! < 0);
+      expect(gone).toEqual(doc.expected.redundantTogether!.map((c) => c.face));
+      // Only those hints' characters changed: every other face keeps its hint.
+      for (let f = 0; f < after.hints.length; f++) if (!gone.includes(f)) expect(after.hints[f]).toBe(doc.puzzle.hints[f]);
+      const r = checkText(client.text(copy), 'slitherlink');
+      expect(r.verdict).toBe('unique');
+      expect(r.redundant).toEqual([]);
+    }
   });
 
   it('publishes the faces\' picture with the result (the preview draws it)', async () => {

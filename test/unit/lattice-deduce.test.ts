@@ -2,11 +2,12 @@
 // tiling: an edge it fixes has that value in every cycle meeting the constraints, and a
 // contradiction means no cycle meets them; with "any count but k" on one face (the redundancy
 // test) as well as plain hints. Then its strength where it matters: on Loopy's own puzzles it finds
-// the whole loop, and breaksAlone agrees with a re-count per hint.
+// the whole loop; and the redundant hints it helps find equal a plain re-count per hint.
 import { describe, expect, it } from 'vitest';
 import { generateLattice, makeLattice, type TilingName } from '../../server/src/model/lattice';
 import { allowedCounts, deduceLattice, ON, UNKNOWN } from '../../server/src/slitherlink/latticeDeduce';
-import { breaksAlone, buildLatticeLoops } from '../../server/src/slitherlink/latticeSolve';
+import { buildLatticeLoops, latticeRedundantHints } from '../../server/src/slitherlink/latticeSolve';
+import { redundantTogether } from '../../server/src/slitherlink/checkTiling';
 import { parseLoopyTilingId } from '../../server/src/slitherlink/exchange/loopyTiling';
 import { allCycles, faceCounts } from './tiling-cycles';
 import { seededRandom } from '../../server/src/util/random';
@@ -85,26 +86,38 @@ describe('lattice deduction on Loopy\'s puzzles', () => {
     }
   });
 
-  it('breaksAlone agrees with a re-count without the hint, on one puzzle of each tiling', () => {
-    const seen = new Set<number>();
-    for (const entry of SUPPORTED) {
-      if (seen.has(entry.type)) continue;
-      seen.add(entry.type);
+  // The plain method: a count of P \\ h's loops with no deduction (every edge a variable).
+  const plainCount = (lattice: ReturnType<typeof makeLattice>, hints: Int8Array) => buildLatticeLoops(lattice, hints).zdd.count();
+
+  // One Hard puzzle of each tiling, one test each (a test that blocks for a minute upsets vitest's RPC).
+  const hard = SUPPORTED.filter((e) => /t\d+dh:/.test(e.id)).filter((e, i, all) => all.findIndex((x) => x.type === e.type) === i);
+  it('a Hard puzzle of each of the 13 tilings', () => expect(hard.length).toBe(13));
+  for (const entry of hard) {
+    it(`${entry.grid}: redundant hints and which go together equal a plain re-count per hint`, () => {
       const p = puzzleOf(entry.id);
       const lattice = makeLattice(p.tiling);
-      const onLoop = new Uint8Array(lattice.edgeCount);
-      for (const e of loopEdgesOf(lattice, entry.solution_loop)) onLoop[e] = 1;
-      let decided = 0;
+      const loop = loopEdgesOf(lattice, entry.solution_loop);
+      const redundant = latticeRedundantHints(lattice, p.hints, undefined, { solution: loop });
+      const truth: number[] = [];
       for (let f = 0; f < lattice.faceCount; f++) {
         if (p.hints[f] < 0) continue;
-        const b = breaksAlone(lattice, p.hints, f, undefined, onLoop);
-        if (b === null) continue;
-        decided++;
         const without = Int8Array.from(p.hints);
         without[f] = -1;
-        expect(b, `${entry.id} face ${f}`).toBe(buildLatticeLoops(lattice, without).zdd.count() > 1n);
+        if (plainCount(lattice, without) === 1n) truth.push(f);
       }
-      expect(decided, entry.id).toBeGreaterThan(0);
-    }
-  });
+      expect(redundant, entry.id).toEqual(truth);
+      expect(truth.length, entry.id).toBeGreaterThan(0);
+      // Together, in that order: each removed while one loop stays (the first few, plainly re-counted).
+      const some = truth.slice(0, 6);
+      const now = Int8Array.from(p.hints);
+      const together: number[] = [];
+      for (const f of some) {
+        now[f] = -1;
+        if (plainCount(lattice, now) === 1n) together.push(f);
+        else now[f] = p.hints[f];
+      }
+      expect(redundantTogether(lattice, p.hints, some, {}, loop).removed, entry.id).toEqual(together);
+      expect(redundantTogether(lattice, p.hints, some, {}).removed, entry.id).toEqual(together);
+    }, 300_000);
+  }
 });

@@ -92,7 +92,7 @@ function uniqueOutcome(lattice: Lattice, hints: Int8Array, loop: number[], optio
   }
   const refs = redundant.map((f) => faceRef(lattice, f));
   if (options.redundantTogether === false) return { verdict: 'unique', count: '1', solution, redundant: refs };
-  const together = redundantTogether(lattice, hints, redundant, togetherControl(control, options.togetherTimeMs));
+  const together = redundantTogether(lattice, hints, redundant, togetherControl(control, options.togetherTimeMs), loop);
   return {
     verdict: 'unique', count: '1', solution, redundant: refs, redundantTogether: together.removed.map((f) => faceRef(lattice, f)),
     ...(together.stopped ? { redundantTogetherStopped: undecided('redundant hints together', together.stopped) } : {}),
@@ -104,13 +104,18 @@ function uniqueOutcome(lattice: Lattice, hints: Int8Array, loop: number[], optio
  * removed one at a time, in order, each while the loop stays the only one (breaksAlone, else a
  * count). Stops at the limits with what it removed until then.
  */
-export function redundantTogether(lattice: Lattice, hints: Int8Array, redundant: readonly number[], control: RunControl): { removed: number[]; stopped?: Stopped } {
+export function redundantTogether(
+  lattice: Lattice, hints: Int8Array, redundant: readonly number[], control: RunControl, solution?: readonly number[],
+): { removed: number[]; stopped?: Stopped } {
   const now = Int8Array.from(hints);
+  // The loop stays the same throughout: witnesses near it are tried first.
+  const onLoop = solution ? new Uint8Array(lattice.edgeCount) : undefined;
+  for (const e of solution ?? []) onLoop![e] = 1;
   const removed: number[] = [];
   for (const f of redundant) {
     try {
       // `now` has one loop: f can go iff no loop meets the others and breaks f (else a count).
-      let keep = breaksAlone(lattice, now, f, control);
+      let keep = breaksAlone(lattice, now, f, control, onLoop);
       if (keep === null) {
         now[f] = -1;
         keep = buildLatticeLoops(lattice, now, control).zdd.count() !== 1n;
@@ -156,8 +161,10 @@ export function faceRef(lattice: Lattice, f: number): CellRef {
 export function minimizeTilingHints(puzzle: SlitherlinkPuzzle, redundant: readonly CellRef[] | undefined, control: RunControl): MinimizeResult | null {
   const lattice = makeLattice(puzzle.tiling!);
   // The pass keeps the loop the only one, so it starts from a puzzle with exactly one (else null, as on squares).
+  let loop: number[] | null;
   try {
-    if (!hasOneLoop(lattice, puzzle.hints, withDeadline(control))) return null;
+    loop = theLoop(lattice, puzzle.hints, withDeadline(control));
+    if (!loop) return null;
   } catch (e) {
     if (!(e instanceof StopError)) throw e;
     return { removed: [], minimal: false, checks: 0, stopped: undecided('redundant hints together', e.stopped) };
@@ -165,7 +172,7 @@ export function minimizeTilingHints(puzzle: SlitherlinkPuzzle, redundant: readon
   const faces = redundant
     ? redundant.map((c) => c.face ?? -1).filter((f) => f >= 0 && f < lattice.faceCount && puzzle.hints[f]! >= 0)
     : Array.from(puzzle.hints.keys()).filter((f) => puzzle.hints[f]! >= 0);
-  const { removed, stopped } = redundantTogether(lattice, puzzle.hints, faces, control);
+  const { removed, stopped } = redundantTogether(lattice, puzzle.hints, faces, control, loop);
   const checks = stopped ? removed.length : faces.length;
   return {
     // A hint needed in the whole puzzle stays needed with fewer hints: deciding every candidate is minimal.
@@ -174,11 +181,12 @@ export function minimizeTilingHints(puzzle: SlitherlinkPuzzle, redundant: readon
   };
 }
 
-/** Whether exactly one loop meets `hints`: deduction, a search for two loops, else a count. Throws StopError. */
-function hasOneLoop(lattice: Lattice, hints: Int8Array, control: RunControl & { deadline: number }): boolean {
+/** The loop when exactly one meets `hints` (else null): deduction, a search for two loops, else a count. Throws StopError. */
+function theLoop(lattice: Lattice, hints: Int8Array, control: RunControl & { deadline: number }): number[] | null {
   const d = deduceLattice(lattice, allowedCounts(hints), { deadline: control.deadline, isCancelled: control.isCancelled });
-  if (d.contradiction) return false;
+  if (d.contradiction) return null;
   const w = latticeWitnesses(lattice, hints, control, undefined, d.edges);
-  if (w.verdict !== null) return w.verdict === 'unique';
-  return buildLatticeLoops(lattice, hints, control, d.edges).zdd.count() === 1n;
+  if (w.verdict !== null) return w.verdict === 'unique' ? w.first! : null;
+  const family = buildLatticeLoops(lattice, hints, control, d.edges);
+  return family.zdd.count() === 1n ? family.spec.edgesOf(family.zdd.first()) : null;
 }
