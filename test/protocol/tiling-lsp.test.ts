@@ -136,13 +136,11 @@ describe('tilings in the language server', () => {
     expect((hover.contents as { value: string }).value).toContain('Redundant on its own');
   });
 
-  it('refuses what knows only square grids, with a clear message, and edits nothing', async () => {
+  it('refuses what knows only square grids (the solution block\'s tools), with a clear message, and edits nothing', async () => {
     const version = 1;
     const before = client.text(uri);
     const apply = await client.request<{ applied: boolean; error?: string }>('workspace/executeCommand', { command: 'linkpuzzle.applyHints', arguments: [uri, version, [{ row: 0, col: 0, value: 3 }]] });
     expect(apply).toMatchObject({ applied: false, error: expect.stringMatching(/not available on tilings/) });
-    const set = await client.request<{ applied: boolean; error?: string }>('workspace/executeCommand', { command: 'linkpuzzle.setCell', arguments: [uri, version, 0, 0, '3'] });
-    expect(set).toMatchObject({ applied: false, error: expect.stringMatching(/not available on tilings/) });
     const block = await client.request<{ error?: string }>('workspace/executeCommand', { command: 'linkpuzzle.loopBlockFromSolution', arguments: [uri] });
     expect(block.error).toMatch(/not available on tilings/);
     expect(client.text(uri)).toBe(before);
@@ -177,6 +175,51 @@ describe('tilings in the language server', () => {
     const related = d.relatedInformation!;
     expect(related.map((x) => x.location.range)).toEqual(differing.slice(0, 20).map((f) => rangeIn(mp, f)));
     expect(related[0]!.message).toMatch(new RegExp(`^face ${differing[0]} \\(line \\d+, place \\d+\\): \\d+ sides? `));
+  });
+
+  it('Edit hints (setCell) writes a face\'s hint at that face\'s characters, up to its number of sides', async () => {
+    const copy = uri.replace('.slk', '-edit.slk');
+    client.open(copy, 'slitherlink', text);
+    const set = (version: number, row: number, col: number, value: string) =>
+      client.request<{ applied: boolean; error?: string }>('workspace/executeCommand', { command: 'linkpuzzle.setCell', arguments: [copy, version, row, col, value] });
+    // A triangle on the second line (its face is not line * width + place), empty in the file.
+    const f = [...puzzle.hints.keys()].find((x) => lattice.rowOf[x] === 1 && lattice.faceSize(x) === 3 && puzzle.hints[x] < 0)!;
+    const row = lattice.rowOf[f]!, col = f - lattice.rowOff[row]!;
+    expect(f).not.toBe(row * puzzle.cols + col);
+    expect(await set(1, row, col, '4')).toMatchObject({ applied: false, error: expect.stringMatching(/not a hint for face \d+ \(3 sides\)/) });
+    expect(await set(1, row, col, '3')).toEqual({ applied: true });
+    let now = parseSlitherlink(client.text(copy)).puzzle as SlitherlinkPuzzle;
+    expect(now.hints[f]).toBe(3);
+    for (let g = 0; g < now.hints.length; g++) if (g !== f) expect(now.hints[g]).toBe(puzzle.hints[g]);
+    // Only that face's characters changed.
+    const r = puzzle.cellRanges[f]!;
+    const lines = text.split('\n'), after = client.text(copy).split('\n');
+    expect(after[r.line]).toBe(lines[r.line]!.slice(0, r.col) + '3' + lines[r.line]!.slice(r.endCol));
+    // Cleared again; a place past the line's end is refused; a stale version is refused.
+    expect(await set(2, row, col, '.')).toEqual({ applied: true });
+    now = parseSlitherlink(client.text(copy)).puzzle as SlitherlinkPuzzle;
+    expect(now.hints[f]).toBe(-1);
+    expect(client.text(copy)).toBe(text);
+    const length = lattice.rowOff[row + 1]! - lattice.rowOff[row]!;
+    expect(await set(3, row, length, '1')).toMatchObject({ applied: false, error: expect.stringMatching(/has no face at place/) });
+    expect(await set(1, row, col, '1')).toMatchObject({ applied: false, error: expect.stringMatching(/version/) });
+  });
+
+  it('Edit hints on a dodecagonal grid: a 12-gon takes 12, written as a letter in a compact line', async () => {
+    const doc = 'file:///work/puzzles/dodeca.slk';
+    const dtext = '# grid: dodecagonal 2x2\n...\n...\n';
+    const dp = parseSlitherlink(dtext);
+    expect(dp.problems).toEqual([]);
+    const dl = makeLattice(dp.puzzle!.tiling!);
+    const big = [...dp.puzzle!.hints.keys()].find((x) => dl.faceSize(x) === 12)!;
+    const row = dl.rowOf[big]!, col = big - dl.rowOff[row]!;
+    client.open(doc, 'slitherlink', dtext);
+    const r = await client.request<{ applied: boolean; error?: string }>('workspace/executeCommand', { command: 'linkpuzzle.setCell', arguments: [doc, 1, row, col, '12'] });
+    expect(r).toEqual({ applied: true });
+    const after = parseSlitherlink(client.text(doc));
+    expect(after.problems).toEqual([]);
+    expect(after.puzzle!.hints[big]).toBe(12);
+    expect(client.text(doc)).toContain('C');
   });
 
   it('the summary\'s quick fix removes exactly the faces that can go together', async () => {

@@ -262,6 +262,8 @@ function renderTiling(p: SlitherlinkPuzzle, result: CheckResult | null, options:
   const conflict = result?.verdict === 'none' ? faceSet(conflictCells(result)) : new Set<number>();
   const board = (edges: Segment[] | null, other: Segment[] | null): string =>
     tilingBoard(pic, layout, { hints: p.hints, redundant, conflict, edges, other });
+  // *Edit hints* types digits; where a face has 10 sides or more, digits typed quickly make one hint.
+  const attributes = `data-edit-keys="^[0-9]$"${pic.faces.some((f) => f.length >= 20) ? ' data-edit-words=""' : ''}`;
   const first = segments(result?.solution);
   if (result?.verdict === 'multiple') {
     const second = segments(result.secondSolution);
@@ -269,9 +271,9 @@ function renderTiling(p: SlitherlinkPuzzle, result: CheckResult | null, options:
       return frame(p, result, [
         { body: board(first, second), caption: `Solution 1 of ${countText(result)}` },
         { body: board(second, first), caption: 'Solution 2 (differences marked)' },
-      ], options, size);
+      ], options, size, attributes);
     }
   }
   const show = result && (result.verdict === 'unique' || result.verdict === 'multiple') ? first : null;
-  return frame(p, result, [{ body: board(show, null), caption: singleCaption(result) }], options, size);
+  return frame(p, result, [{ body: board(show, null), caption: singleCaption(result) }], options, size, attributes);
 }
