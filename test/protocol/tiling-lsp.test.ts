@@ -165,8 +165,11 @@ describe('tilings in the language server', () => {
     const ml = makeLattice(mp.tiling!);
     client.open(multi, 'slitherlink', mtext);
     const d = (await client.diagnostics(multi, 1, (ds) => ds.some((x) => x.code === 'multiple-solutions'), 60_000)).find((x) => x.code === 'multiple-solutions')!;
-    const r = await client.request<{ verdict: string; solution: LoopSolution; secondSolution: LoopSolution }>('linkpuzzle/result', { uri: multi });
+    const r = await client.request<{ verdict: string; count: string; solution: LoopSolution; secondSolution: LoopSolution; usage?: { of: string; edges: { edge: number[]; count: string }[] } }>('linkpuzzle/result', { uri: multi });
     expect(r.verdict).toBe('multiple');
+    // The ambiguity map comes with it (the preview's third board), in Loopy's coordinates.
+    expect(r.usage?.of).toBe(r.count);
+    expect(r.usage!.edges.every((x) => ml.edgeBetween(ml.vertexAt(x.edge[0]!, x.edge[1]!), ml.vertexAt(x.edge[2]!, x.edge[3]!)) >= 0)).toBe(true);
     const a = new Set(r.solution.edgeIds), b = new Set(r.secondSolution.edgeIds);
     const differing = Array.from({ length: ml.faceCount }, (_, f) => f).filter((f) => Array.from(ml.edgesOf(f)).some((e) => a.has(e) !== b.has(e)));
     expect(differing.length).toBeGreaterThan(0);

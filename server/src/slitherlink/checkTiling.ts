@@ -13,6 +13,7 @@ import type { CheckOptions } from '../analysis/options';
 import type { CellRef, CheckResult, LoopSolution } from '../analysis/result';
 import type { MinimizeResult } from './minimize';
 import { allowedCounts, deduceLattice } from './latticeDeduce';
+import { latticeUsageMap, loopUsage } from './usage';
 
 /** Nodes of the first count when witnesses may decide instead (the count proper gets the limits). */
 const FIRST_COUNT_NODES = 300_000;
@@ -76,7 +77,9 @@ function fromFamily(lattice: Lattice, hints: Int8Array, family: LatticeLoops, op
   const first = family.spec.edgesOf(family.zdd.first());
   if (count === 1n) return uniqueOutcome(lattice, hints, first, options, control);
   const second = options.secondSolution !== false ? { secondSolution: latticeLoop(lattice, family.spec.edgesOf(family.zdd.kth(1n))) } : {};
-  return { verdict: 'multiple', count: count.toString(), solution: latticeLoop(lattice, first), ...second };
+  // The ambiguity map: how many loops use each edge (one pass over the diagram).
+  const usage = options.usage ? { usage: latticeUsageMap(lattice, loopUsage(lattice, family.spec, family.zdd), count) } : {};
+  return { verdict: 'multiple', count: count.toString(), solution: latticeLoop(lattice, first), ...second, ...usage };
 }
 
 /** A unique puzzle: its loop, redundant hints, and which of them can go together (as asked). */
