@@ -16,7 +16,8 @@
  * - no premature loop: an edge closing a path into a loop is off unless that loop holds every
  *   edge on; a loop that closes makes every other edge off.
  * - probing (depth 1, rounds until nothing changes): an edge whose being on (off) leads to a
- *   contradiction is off (on); edges that both assumptions fix the same way are fixed.
+ *   contradiction is off (on); edges that both assumptions fix the same way are fixed. Only edges
+ *   touching a constrained face are probed.
  * Every write goes through an undo log, so a probe costs what it touches. Soundness is the whole
  * point: each rule holds in every loop, so a contradiction proves there is none
  * (test/unit/lattice-deduce.test.ts checks both against every cycle of small patches).
@@ -372,13 +373,14 @@ export class LatticeDeducer {
    */
   probe(maxRounds: number, deadline = Infinity, isCancelled?: () => boolean): void {
     const E = this.lattice.edgeCount;
+    const near = this.nearHints();
     const seen = new Int8Array(E).fill(UNKNOWN);
     const touched: number[] = [];
     const agree: number[] = [];
     for (let round = 0; round < maxRounds && !this.contradiction; round++) {
       let changed = false;
       for (let e = 0; e < E && !this.contradiction; e++) {
-        if (this.edge[e] !== UNKNOWN) continue;
+        if (this.edge[e] !== UNKNOWN || !near[e]) continue;
         if ((e & 31) === 0 && (Date.now() > deadline || isCancelled?.())) return;
         const mark = this.logLen;
         this.setEdge(e, ON);
@@ -427,6 +429,22 @@ export class LatticeDeducer {
       }
       if (!changed) return;
     }
+  }
+
+  /**
+   * The edges worth probing: those with a constrained face at one of their ends (a probe far from
+   * every hint finds nothing; leaving it out keeps a draft with few hints from probing the whole grid).
+   */
+  private nearHints(): Uint8Array {
+    const l = this.lattice, { vertOff, vertEdges } = this.t;
+    const hinted = new Uint8Array(l.vertexCount);
+    for (let f = 0; f < this.F; f++) {
+      if (this.allowed[f] === ANY_COUNT) continue;
+      for (let i = l.faceOff[f]; i < l.faceOff[f + 1]; i++) hinted[l.faceVerts[i]] = 1;
+    }
+    const near = new Uint8Array(l.edgeCount);
+    for (let v = 0; v < l.vertexCount; v++) if (hinted[v]) for (let i = vertOff[v]; i < vertOff[v + 1]; i++) near[vertEdges[i]] = 1;
+    return near;
   }
 
   result(): LatticeDeduction {
