@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateLattice, makeLattice, type TilingName } from '../../server/src/model/lattice';
 import { allowedCounts, deduceLattice, ON, UNKNOWN } from '../../server/src/slitherlink/latticeDeduce';
-import { buildLatticeLoops, latticeRedundantHints } from '../../server/src/slitherlink/latticeSolve';
+import { breaksAlone, buildLatticeLoops, latticeRedundantHints } from '../../server/src/slitherlink/latticeSolve';
 import { redundantTogether } from '../../server/src/slitherlink/checkTiling';
 import { parseLoopyTilingId } from '../../server/src/slitherlink/exchange/loopyTiling';
 import { allCycles, faceCounts } from './tiling-cycles';
@@ -106,12 +106,21 @@ describe('lattice deduction on Loopy\'s puzzles', () => {
       const hinted = [...p.hints.keys()].filter((f) => p.hints[f] >= 0);
       const asked = slow ? [...spread(hinted.filter((f) => redundant.includes(f)), 4), ...spread(hinted.filter((f) => !redundant.includes(f)), 4)] : hinted;
       const wrong: string[] = [];
+      const onLoop = new Uint8Array(lattice.edgeCount);
+      for (const e of loop) onLoop[e] = 1;
+      let decided = 0;
       for (const f of asked) {
         const without = Int8Array.from(p.hints);
         without[f] = -1;
-        if ((plainCount(lattice, without) === 1n) !== redundant.includes(f)) wrong.push(`face ${f}`);
+        const isRedundant = plainCount(lattice, without) === 1n;
+        if (isRedundant !== redundant.includes(f)) wrong.push(`face ${f}`);
+        // Each hint tested alone (what the larger tilings use) answers the same, or not at all.
+        const b = breaksAlone(lattice, p.hints, f, undefined, onLoop);
+        if (b !== null) decided++;
+        if (b !== null && b === isRedundant) wrong.push(`face ${f}: breaksAlone ${b}`);
       }
       expect(wrong, entry.id).toEqual([]);
+      expect(decided, entry.id).toBeGreaterThan(asked.length / 2);
       expect(redundant.length, entry.id).toBeGreaterThan(0);
       expect(redundant.length, entry.id).toBeLessThan(hinted.length);
       const truth = redundant;
