@@ -121,7 +121,8 @@ export function redundantTogether(
       let keep = breaksAlone(lattice, now, f, control, onLoop);
       if (keep === null) {
         now[f] = -1;
-        keep = buildLatticeLoops(lattice, now, control).zdd.count() !== 1n;
+        const d = deduceLattice(lattice, allowedCounts(now), { deadline: control.deadline, isCancelled: control.isCancelled });
+        keep = d.contradiction || buildLatticeLoops(lattice, now, control, d.edges).zdd.count() !== 1n;
       }
       now[f] = keep ? hints[f] : -1;
       if (!keep) removed.push(f);
