@@ -68,7 +68,7 @@ export function latticeRedundantHints(
   for (let f = 0; f < lattice.faceCount; f++) if (hints[f] >= 0) hinted.push(f);
   const necessary = new Set<number>();
   if (options.deduce !== false) {
-    // One small diagram for all hints first (the small tilings: a few thousand nodes, faster than a deduction per hint).
+    // One diagram for all hints first while it stays small (the 12-gon tilings and kagome: faster than a deduction per hint).
     const first = groupLive(lattice, hints, hinted, control, FIRST_GROUP_NODES);
     if (first) return hinted.filter((f) => !first.has(f));
   }
@@ -86,7 +86,7 @@ export function latticeRedundantHints(
 }
 
 /** Nodes of the one diagram for all hints tried before each hint is tested alone. */
-const FIRST_GROUP_NODES = 50_000;
+const FIRST_GROUP_NODES = 200_000;
 
 /**
  * The hints of `group` that some loop breaks while meeting every other hint (the live break
