@@ -204,11 +204,23 @@ function gridSize(): { rows: number; cols: number } {
   return { rows: Number(svg?.getAttribute('data-rows') ?? 0), cols: Number(svg?.getAttribute('data-cols') ?? 0) };
 }
 
-/** The picture is a grid whose cells can be edited (its genre says which keys: `data-edit-keys`), drawn in full. */
+/** The picture is a grid whose cells (a tiling's faces) can be edited (its genre says which keys: `data-edit-keys`), drawn in full. */
 function canEdit(): boolean {
   const svg = svgElement();
   return svg !== null && svg.hasAttribute('data-edit-keys') && !svg.classList.contains('lp-too-large') &&
-    !svg.classList.contains('lp-message') && !svg.classList.contains('lp-tiling');
+    !svg.classList.contains('lp-message');
+}
+
+/** A tiling's lines: how many faces each holds (its faces' `data-row` / `data-col`), or null on squares. */
+function tilingLines(): number[] | null {
+  const svg = svgElement();
+  if (!svg?.classList.contains('lp-tiling')) return null;
+  const lines: number[] = [];
+  for (const f of Array.from(svg.querySelectorAll('.lp-board[data-panel="0"] polygon.lp-face'))) {
+    const row = Number(f.getAttribute('data-row')), col = Number(f.getAttribute('data-col'));
+    lines[row] = Math.max(lines[row] ?? 0, col + 1);
+  }
+  return lines;
 }
 
 /** Whether *Edit hints* types `key` into a cell (the genre's pattern of one key). */
@@ -240,12 +252,16 @@ function showDrawState(): void {
 function drawCursor(): void {
   board.querySelector('.lp-cursor')?.remove();
   if (!cursor || !cursorMode()) return;
-  const cell = board.querySelector(`.lp-board:not(.lp-hidden) rect.lp-cell[data-row="${cursor.row}"][data-col="${cursor.col}"]`);
-  if (!cell || !cell.parentNode) return;
-  const frame = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+  const at = `[data-row="${cursor.row}"][data-col="${cursor.col}"]`;
+  const cell = board.querySelector(`.lp-board:not(.lp-hidden) rect.lp-cell${at}`);
+  // A tiling's face: the cursor is its outline.
+  const face = cell ? null : board.querySelector(`.lp-board:not(.lp-hidden) polygon.lp-face${at}`);
+  const shape = cell ?? face;
+  if (!shape || !shape.parentNode) return;
+  const frame = document.createElementNS('http://www.w3.org/2000/svg', cell ? 'rect' : 'polygon');
   frame.setAttribute('class', 'lp-cursor');
-  for (const a of ['x', 'y', 'width', 'height']) frame.setAttribute(a, cell.getAttribute(a) ?? '0');
-  cell.parentNode.appendChild(frame);
+  for (const a of cell ? ['x', 'y', 'width', 'height'] : ['points']) frame.setAttribute(a, shape.getAttribute(a) ?? '0');
+  shape.parentNode.appendChild(frame);
 }
 
 function setDrawLoop(on: boolean): void {
@@ -268,9 +284,8 @@ const TYPE_AHEAD_MS = 1000;
 
 /** *Edit hints*: sets the cursor's cell to what was typed (`.` clears). */
 function typeIntoCell(key: string): void {
-  const { rows, cols } = gridSize();
   const at = cursor ?? { row: 0, col: 0 };
-  cursor = { row: Math.min(at.row, rows - 1), col: Math.min(at.col, cols - 1) };
+  cursor = clampCursor(at);
   const now = Date.now();
   // Keys typed quickly into one cell make one value where the genre's values are words (labels).
   const words = svgElement()?.hasAttribute('data-edit-words') === true;
@@ -278,6 +293,17 @@ function typeIntoCell(key: string): void {
   typed = clear ? { text: '', at: 0 } : { text: words && now - typed.at < TYPE_AHEAD_MS ? typed.text + key : key, at: now };
   drawCursor();
   vscode.postMessage({ type: 'setCell', uri, row: cursor.row, col: cursor.col, value: clear ? '.' : typed.text });
+}
+
+/** A place on the grid clamped into it (a tiling: into its lines, each as long as it is). */
+function clampCursor(at: { row: number; col: number }): { row: number; col: number } {
+  const lines = tilingLines();
+  if (lines) {
+    const row = Math.max(0, Math.min(lines.length - 1, at.row));
+    return { row, col: Math.max(0, Math.min((lines[row] ?? 1) - 1, at.col)) };
+  }
+  const { rows, cols } = gridSize();
+  return { row: Math.max(0, Math.min(rows - 1, at.row)), col: Math.max(0, Math.min(cols - 1, at.col)) };
 }
 
 function toggleCell(row: number, col: number): void {
@@ -357,9 +383,14 @@ content.addEventListener('keydown', (event) => {
   const move = moves[event.key];
   if (move) {
     const from = cursor ?? { row: 0, col: 0 };
-    cursor = cursor
-      ? { row: Math.max(0, Math.min(rows - 1, from.row + move[0])), col: Math.max(0, Math.min(cols - 1, from.col + move[1])) }
-      : from;
+    // On a tiling left and right go along the faces' order, from line to line; up and down keep the place.
+    const lines = tilingLines();
+    let to = { row: from.row + move[0], col: from.col + move[1] };
+    if (lines && move[1] !== 0) {
+      if (to.col < 0 && from.row > 0) to = { row: from.row - 1, col: (lines[from.row - 1] ?? 1) - 1 };
+      else if (to.col >= (lines[from.row] ?? 0) && from.row + 1 < lines.length) to = { row: from.row + 1, col: 0 };
+    }
+    cursor = cursor ? clampCursor(to) : from;
     typed = { text: '', at: 0 };
     drawCursor();
     board.querySelector('.lp-cursor')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });

@@ -1,9 +1,10 @@
 /**
  * The language server on a tiling (a honeycomb from Loopy's game ID): redundant-hint diagnostics on
  * the face's own characters (puzzle.cellRanges[face], never row * cols + col), quick fixes that
- * remove exactly that hint, hover describing the face and the loop around it, and what knows only
- * square grids (Remove all redundant hints, the design commands, suggestions) refused with a
- * clear message instead of editing the wrong cells.
+ * remove exactly that hint, hover describing the face and the loop around it, *Remove all
+ * redundant hints* (fix-all, the summary's fix, the command) removing exactly the faces the check
+ * says can go together, and what knows only square grids (the design commands' solution block,
+ * suggestions) refused with a clear message instead of editing the wrong cells.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -70,9 +71,9 @@ describe('tilings in the language server', () => {
       expect(d!.message).toContain(`hint ${puzzle.hints[f]} at face ${f}`);
     }
     expect(diags.filter((d) => d.severity === 1)).toEqual([]);
-    // The summary does not name a command the server refuses on tilings.
+    // The summary names *Remove all redundant hints*, which works on tilings.
     const summary = diags.find((d) => d.code === 'redundant-summary')!;
-    expect(summary.message).not.toMatch(/Remove all redundant hints/);
+    expect(summary.message).toContain(`Remove all redundant hints removes ${expected.redundantTogether!.length}`);
   });
 
   it('quick fix removes exactly that hint', async () => {
@@ -84,12 +85,17 @@ describe('tilings in the language server', () => {
     expect(fixes[0]!.title).toBe(`Remove redundant hint ${puzzle.hints[f]} at face ${f} (line ${lattice.rowOf[f]! + 1}, place ${f - lattice.rowOff[lattice.rowOf[f]!]! + 1})`);
     const edits = (fixes[0]!.edit!.documentChanges![0] as { edits: TextEdit[] }).edits;
     expect(edits).toEqual([{ range: rangeOf(f), newText: '.' }]);
-    // No fix-all, no design refactorings, no suggestions on a tiling.
-    expect(actions.map((a) => a.title)).toEqual([fixes[0]!.title]);
+    // The fix-all, but no design refactorings and no suggestions on a tiling.
+    const n = expected.redundantTogether!.length;
+    // (listed without its edit; asked for by kind, computed)
+    expect(actions.map((a) => a.title)).toEqual([fixes[0]!.title, 'Remove all redundant hints']);
     const all = await client.request<CodeAction[]>('textDocument/codeAction', {
       textDocument: { uri }, range: d.range, context: { diagnostics: [], only: ['source.fixAll.linkpuzzle', 'refactor'] },
     });
-    expect(all).toEqual([]);
+    expect(all.map((a) => a.title)).toEqual([`Remove all redundant hints (${n})`]);
+    // Its edit blanks exactly the faces that can go together.
+    const fixAll = all[0]!.edit ? all[0]! : await client.request<CodeAction>('codeAction/resolve', all[0]);
+    expect((fixAll.edit!.documentChanges![0] as { edits: TextEdit[] }).edits).toEqual(expected.redundantTogether!.map((c) => ({ range: rangeOf(c.face!), newText: '.' })));
   });
 
   it('hover on a snub-square tells squares from triangles', async () => {
@@ -130,15 +136,11 @@ describe('tilings in the language server', () => {
     expect((hover.contents as { value: string }).value).toContain('Redundant on its own');
   });
 
-  it('refuses what knows only square grids, with a clear message, and edits nothing', async () => {
+  it('refuses what knows only square grids (the solution block\'s tools), with a clear message, and edits nothing', async () => {
     const version = 1;
     const before = client.text(uri);
-    expect(await client.request('workspace/executeCommand', { command: 'linkpuzzle.removeAllRedundantHints', arguments: [uri, version] })).toBe(false);
-    await client.waitFor('window/showMessage', (p) => /not available on tilings/.test(p.message), 10_000);
     const apply = await client.request<{ applied: boolean; error?: string }>('workspace/executeCommand', { command: 'linkpuzzle.applyHints', arguments: [uri, version, [{ row: 0, col: 0, value: 3 }]] });
     expect(apply).toMatchObject({ applied: false, error: expect.stringMatching(/not available on tilings/) });
-    const set = await client.request<{ applied: boolean; error?: string }>('workspace/executeCommand', { command: 'linkpuzzle.setCell', arguments: [uri, version, 0, 0, '3'] });
-    expect(set).toMatchObject({ applied: false, error: expect.stringMatching(/not available on tilings/) });
     const block = await client.request<{ error?: string }>('workspace/executeCommand', { command: 'linkpuzzle.loopBlockFromSolution', arguments: [uri] });
     expect(block.error).toMatch(/not available on tilings/);
     expect(client.text(uri)).toBe(before);
@@ -163,8 +165,11 @@ describe('tilings in the language server', () => {
     const ml = makeLattice(mp.tiling!);
     client.open(multi, 'slitherlink', mtext);
     const d = (await client.diagnostics(multi, 1, (ds) => ds.some((x) => x.code === 'multiple-solutions'), 60_000)).find((x) => x.code === 'multiple-solutions')!;
-    const r = await client.request<{ verdict: string; solution: LoopSolution; secondSolution: LoopSolution }>('linkpuzzle/result', { uri: multi });
+    const r = await client.request<{ verdict: string; count: string; solution: LoopSolution; secondSolution: LoopSolution; usage?: { of: string; edges: { edge: number[]; count: string }[] } }>('linkpuzzle/result', { uri: multi });
     expect(r.verdict).toBe('multiple');
+    // The ambiguity map comes with it (the preview's third board), in Loopy's coordinates.
+    expect(r.usage?.of).toBe(r.count);
+    expect(r.usage!.edges.every((x) => ml.edgeBetween(ml.vertexAt(x.edge[0]!, x.edge[1]!), ml.vertexAt(x.edge[2]!, x.edge[3]!)) >= 0)).toBe(true);
     const a = new Set(r.solution.edgeIds), b = new Set(r.secondSolution.edgeIds);
     const differing = Array.from({ length: ml.faceCount }, (_, f) => f).filter((f) => Array.from(ml.edgesOf(f)).some((e) => a.has(e) !== b.has(e)));
     expect(differing.length).toBeGreaterThan(0);
@@ -173,6 +178,78 @@ describe('tilings in the language server', () => {
     const related = d.relatedInformation!;
     expect(related.map((x) => x.location.range)).toEqual(differing.slice(0, 20).map((f) => rangeIn(mp, f)));
     expect(related[0]!.message).toMatch(new RegExp(`^face ${differing[0]} \\(line \\d+, place \\d+\\): \\d+ sides? `));
+  });
+
+  it('Edit hints (setCell) writes a face\'s hint at that face\'s characters, up to its number of sides', async () => {
+    const copy = uri.replace('.slk', '-edit.slk');
+    client.open(copy, 'slitherlink', text);
+    const set = (version: number, row: number, col: number, value: string) =>
+      client.request<{ applied: boolean; error?: string }>('workspace/executeCommand', { command: 'linkpuzzle.setCell', arguments: [copy, version, row, col, value] });
+    // A triangle on the second line (its face is not line * width + place), empty in the file.
+    const f = [...puzzle.hints.keys()].find((x) => lattice.rowOf[x] === 1 && lattice.faceSize(x) === 3 && puzzle.hints[x] < 0)!;
+    const row = lattice.rowOf[f]!, col = f - lattice.rowOff[row]!;
+    expect(f).not.toBe(row * puzzle.cols + col);
+    expect(await set(1, row, col, '4')).toMatchObject({ applied: false, error: expect.stringMatching(/not a hint for face \d+ \(3 sides\)/) });
+    expect(await set(1, row, col, '3')).toEqual({ applied: true });
+    let now = parseSlitherlink(client.text(copy)).puzzle as SlitherlinkPuzzle;
+    expect(now.hints[f]).toBe(3);
+    for (let g = 0; g < now.hints.length; g++) if (g !== f) expect(now.hints[g]).toBe(puzzle.hints[g]);
+    // Only that face's characters changed.
+    const r = puzzle.cellRanges[f]!;
+    const lines = text.split('\n'), after = client.text(copy).split('\n');
+    expect(after[r.line]).toBe(lines[r.line]!.slice(0, r.col) + '3' + lines[r.line]!.slice(r.endCol));
+    // Cleared again; a place past the line's end is refused; a stale version is refused.
+    expect(await set(2, row, col, '.')).toEqual({ applied: true });
+    now = parseSlitherlink(client.text(copy)).puzzle as SlitherlinkPuzzle;
+    expect(now.hints[f]).toBe(-1);
+    expect(client.text(copy)).toBe(text);
+    const length = lattice.rowOff[row + 1]! - lattice.rowOff[row]!;
+    expect(await set(3, row, length, '1')).toMatchObject({ applied: false, error: expect.stringMatching(/has no face at place/) });
+    expect(await set(1, row, col, '1')).toMatchObject({ applied: false, error: expect.stringMatching(/version/) });
+  });
+
+  it('Edit hints on a dodecagonal grid: a 12-gon takes 12, written as a letter in a compact line', async () => {
+    const doc = 'file:///work/puzzles/dodeca.slk';
+    const dtext = '# grid: dodecagonal 2x2\n...\n...\n';
+    const dp = parseSlitherlink(dtext);
+    expect(dp.problems).toEqual([]);
+    const dl = makeLattice(dp.puzzle!.tiling!);
+    const big = [...dp.puzzle!.hints.keys()].find((x) => dl.faceSize(x) === 12)!;
+    const row = dl.rowOf[big]!, col = big - dl.rowOff[row]!;
+    client.open(doc, 'slitherlink', dtext);
+    const r = await client.request<{ applied: boolean; error?: string }>('workspace/executeCommand', { command: 'linkpuzzle.setCell', arguments: [doc, 1, row, col, '12'] });
+    expect(r).toEqual({ applied: true });
+    const after = parseSlitherlink(client.text(doc));
+    expect(after.problems).toEqual([]);
+    expect(after.puzzle!.hints[big]).toBe(12);
+    expect(client.text(doc)).toContain('C');
+  });
+
+  it('the summary\'s quick fix removes exactly the faces that can go together', async () => {
+    const summary = diags.find((d) => d.code === 'redundant-summary')!;
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: summary.range, context: { diagnostics: [summary] } });
+    const fix = actions.find((a) => a.title.startsWith('Remove all redundant hints:'))!;
+    const n = expected.redundantTogether!.length;
+    expect(fix.title).toBe(`Remove all redundant hints: ${n} hints that can go together`);
+    const edits = (fix.edit!.documentChanges![0] as { edits: TextEdit[] }).edits;
+    expect(edits).toEqual(expected.redundantTogether!.map((c) => ({ range: rangeOf(c.face!), newText: '.' })));
+  });
+
+  it('Remove all redundant hints (the command) blanks exactly those faces, and leaves a puzzle with no redundant hint', async () => {
+    for (const doc of [snub, honey]) {
+      const copy = doc.uri.replace('.slk', '-removeall.slk');
+      client.open(copy, 'slitherlink', doc.text);
+      await client.diagnostics(copy, 1, (d) => d.some((x) => x.code === 'redundant-summary') && !/finding how many/.test(d.find((x) => x.code === 'redundant-summary')!.message), 120_000);
+      expect(await client.request('workspace/executeCommand', { command: 'linkpuzzle.removeAllRedundantHints', arguments: [copy, 1] })).toBe(true);
+      const after = parseSlitherlink(client.text(copy)).puzzle as SlitherlinkPuzzle;
+      const gone = [...doc.puzzle.hints.keys()].filter((f) => doc.puzzle.hints[f]! >= 0 && after.hints[f]! < 0);
+      expect(gone).toEqual(doc.expected.redundantTogether!.map((c) => c.face));
+      // Only those hints' characters changed: every other face keeps its hint.
+      for (let f = 0; f < after.hints.length; f++) if (!gone.includes(f)) expect(after.hints[f]).toBe(doc.puzzle.hints[f]);
+      const r = checkText(client.text(copy), 'slitherlink');
+      expect(r.verdict).toBe('unique');
+      expect(r.redundant).toEqual([]);
+    }
   });
 
   it('publishes the faces\' picture with the result (the preview draws it)', async () => {

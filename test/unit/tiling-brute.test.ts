@@ -7,7 +7,7 @@ import { generateLattice, type TilingName, type Lattice } from '../../server/src
 import { Grid } from '../../server/src/model/grid';
 import { SlitherlinkSpec } from '../../server/src/slitherlink/spec';
 import { buildLoops } from '../../server/src/slitherlink/solve';
-import { buildLatticeLoops, latticeLoopMeets, latticeRedundantHints } from '../../server/src/slitherlink/latticeSolve';
+import { breaksAlone, buildLatticeLoops, latticeLoopMeets, latticeRedundantHints } from '../../server/src/slitherlink/latticeSolve';
 import { buildZdd } from '../../server/src/zdd/build';
 import { allCycles, faceCounts, meets } from './tiling-cycles';
 import { redundantTogether } from '../../server/src/slitherlink/checkTiling';
@@ -78,6 +78,15 @@ describe('Slitherlink on tilings: ZDD against brute force', () => {
             if (cycles.filter((c) => meets(lattice, c, without)).length === 1) expected.push(f);
           }
           expect(latticeRedundantHints(lattice, hints)).toEqual(expected);
+          // Each hint alone (deduction, witnesses near the loop, searches): the same answer, or none.
+          const loopOf = cycles.find((c) => meets(lattice, c, hints))!;
+          const onLoop = new Uint8Array(lattice.edgeCount);
+          for (const e of loopOf) onLoop[e] = 1;
+          for (let f = 0; f < lattice.faceCount; f++) {
+            if (hints[f] < 0) continue;
+            const b = breaksAlone(lattice, hints, f, undefined, onLoop);
+            if (b !== null) expect(b, `face ${f}`).toBe(!expected.includes(f));
+          }
           // Together: removed one at a time in that order while one cycle stays.
           const now = Int8Array.from(hints);
           const together: number[] = [];
@@ -87,13 +96,13 @@ describe('Slitherlink on tilings: ZDD against brute force', () => {
             else now[f] = hints[f];
           }
           expect(redundantTogether(lattice, hints, expected, {}).removed).toEqual(together);
-          // One diagram; split down to single hints (a tiny node budget per group) without the
+          // Without deduction first (every hint to the diagrams): one diagram; split down to single hints (a tiny node budget per group) without the
           // searches and after them (the searches with the solution's edges first, small and large).
           const solution = cycles.find((c) => meets(lattice, c, hints))!;
-          expect(latticeRedundantHints(lattice, hints, undefined, { witnessNodes: 0 })).toEqual(expected);
-          expect(latticeRedundantHints(lattice, hints, undefined, { witnessNodes: 0, groupNodes: 20 })).toEqual(expected);
-          expect(latticeRedundantHints(lattice, hints, undefined, { solution, groupNodes: 20 })).toEqual(expected);
-          expect(latticeRedundantHints(lattice, hints, undefined, { solution, groupNodes: 20, witnessNodes: 1_000_000 })).toEqual(expected);
+          expect(latticeRedundantHints(lattice, hints, undefined, { deduce: false, witnessNodes: 0 })).toEqual(expected);
+          expect(latticeRedundantHints(lattice, hints, undefined, { deduce: false, witnessNodes: 0, groupNodes: 20 })).toEqual(expected);
+          expect(latticeRedundantHints(lattice, hints, undefined, { deduce: false, solution, groupNodes: 20 })).toEqual(expected);
+          expect(latticeRedundantHints(lattice, hints, undefined, { deduce: false, solution, groupNodes: 20, witnessNodes: 1_000_000 })).toEqual(expected);
         }
         expect(checked).toBeGreaterThan(0);
       });

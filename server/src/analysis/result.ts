@@ -36,7 +36,7 @@ export interface PathSolution {
 export interface Usage {
   /** The number of solutions (the exact count). */
   of: string;
-  /** [r1, c1, r2, c2]: grid points (Slitherlink) or cells (Numberlink), 0-based. */
+  /** [r1, c1, r2, c2]: grid points (Slitherlink) or cells (Numberlink), 0-based; on a tiling [x1, y1, x2, y2] in Loopy's coordinates, as its loops. */
   edges: { edge: [number, number, number, number]; count: string }[];
   /** Numberlink: per cell used by some solution, how many solutions put each label there. */
   cells?: { cell: [number, number]; labels: { label: string; count: string }[] }[];

@@ -39,8 +39,7 @@ export function togetherSentence(r: Together, name = 'Remove all redundant hints
 /** Unique, with redundant hints (a genre whose extras have them): how many, and how many can go together (the Problems panel leaves out the hints' own Hint-severity findings). */
 export function redundantSummary(a: Analysis, genre: FindingsGenre): Finding | null {
   const r = a.result;
-  // On a tiling the command is not offered yet: say what removing them one at a time, in order, does.
-  const summary = togetherSentence({ ...r, extrasPending: a.partial }, r.tiling ? 'removing them one at a time, in order,' : undefined);
+  const summary = togetherSentence({ ...r, extrasPending: a.partial });
   if (!summary || !genre.extras.redundantHints) return null;
   return { code: Codes.redundantSummary, severity: 'information', at: GRID, message: summary };
 }

@@ -293,8 +293,8 @@ export interface Genre<P extends Puzzle = Puzzle> extends FindingsGenre<P>, Conf
   // Edits
   /** The change that empties a given (a redundant hint's quick fix), or null when the cell has none. */
   emptyGiven(p: P, cell: CellRef): TextChange | null;
-  /** The text of a cell set to `value` from the preview's *Edit hints* (`.` clears), or why not. */
-  cellText(p: P, value: string): string | CommandError;
+  /** The text of a cell (a tiling's face: `cell.face`) set to `value` from the preview's *Edit hints* (`.` clears), or why not. */
+  cellText(p: P, value: string, cell: CellRef): string | CommandError;
 
   // Pictures
   /** The preview's picture of the puzzle and its result (an SVG document, framed by preview/frame.ts). */

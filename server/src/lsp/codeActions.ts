@@ -48,9 +48,6 @@ export function notOnTilings(what: string): string {
   return `${what} is not available on tilings yet (it knows square grids only): on a tiling the language server checks, counts, finds the redundant hints and removes them one at a time.`;
 }
 
-export function isTiling(ctx: ActionContext): boolean {
-  return ctx.parsed.puzzle?.tiling !== undefined;
-}
 
 export function workspaceEdit(uri: string, version: number, edits: TextEdit[], documentChanges: boolean): WorkspaceEdit {
   return documentChanges
@@ -122,7 +119,7 @@ export interface FixAllData {
 
 /** The fix-all action without its edit (resolved later, or run as a command). */
 export function fixAllStub(ctx: ActionContext, mode: 'resolve' | 'command'): CodeAction | null {
-  if (ctx.result?.verdict !== 'unique' || !ctx.result.redundant?.length || isTiling(ctx)) return null;
+  if (ctx.result?.verdict !== 'unique' || !ctx.result.redundant?.length) return null;
   const action: CodeAction = { title: FIX_ALL_TITLE, kind: FixAllKind };
   const data: FixAllData = { uri: ctx.uri, version: ctx.version, key: ctx.key };
   if (mode === 'resolve') action.data = data;

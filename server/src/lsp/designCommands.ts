@@ -152,8 +152,6 @@ export class DesignCommands {
     const doc = typeof uri === 'string' ? this.host.documents.get(uri) : undefined;
     const kind = doc ? kindOf(doc) : null;
     const pr = doc && kind ? parsed(doc, kind) : null;
-    // Refused on a tiling before anything else (it knows square grids only).
-    if (pr?.puzzle?.tiling) return { applied: false, error: notOnTilings(SET_CELL_LABEL) };
     if (!doc) return { applied: false, error: `no open document ${String(uri)}` };
     if (doc.version !== version) return { applied: false, error: `the document is at version ${doc.version}, not ${String(version)}: nothing was applied` };
     const refused = this.refusedEdits(SET_CELL_LABEL);

@@ -3,11 +3,11 @@
  * for, the pass (the scheduler's, usually already run by the check's last phase), and the edit,
  * sent only while the document is still that text.
  */
-import { MessageType, ShowMessageNotification, type CancellationToken, type CodeAction, type Connection, type TextDocuments } from 'vscode-languageserver/node';
+import { type CancellationToken, type CodeAction, type Connection, type TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { refuseApplyEdit } from './applyEditSupport';
 import type { ClientCapabilities } from './clientCapabilities';
-import { fixAllWithEdit, FIX_ALL_TITLE, isTiling, notOnTilings, type ActionContext } from './codeActions';
+import { fixAllWithEdit, FIX_ALL_TITLE, type ActionContext } from './codeActions';
 import type { DocStates } from './docStates';
 import { parsed } from './documents';
 import type { Scheduler } from './scheduler';
@@ -45,8 +45,6 @@ export class FixAllFlow {
    * changed while the hints were being removed (no edit then), null when there is nothing to do.
    */
   async compute(ctx: ActionContext, token?: CancellationToken): Promise<CodeAction | 'changed' | null> {
-    // The minimising pass runs on square grids only.
-    if (isTiling(ctx)) return null;
     const st = this.docs.get(ctx.uri);
     if (!st?.snapshot || st.snapshot.key !== ctx.key || ctx.result?.verdict !== 'unique' || !ctx.result.redundant?.length) return null;
     const m = await this.scheduler.minimize(st.snapshot, ctx.result.redundant, (cancel) => token?.onCancellationRequested(cancel));
@@ -64,11 +62,6 @@ export class FixAllFlow {
     const ctx = typeof uri === 'string' ? this.context(uri) : null;
     if (!ctx) return null;
     if (args.length > 1 && version !== ctx.version) return false;
-    if (isTiling(ctx)) {
-      // A notification (not a request waiting for a click), as every refusal of a command.
-      this.connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: notOnTilings(FIX_ALL_TITLE) }).catch(() => undefined);
-      return false;
-    }
     // Nothing to compute for a client that could not take the edit: false, and the user is told why.
     if (!this.caps().applyEditSupport) {
       refuseApplyEdit(this.connection, FIX_ALL_TITLE);

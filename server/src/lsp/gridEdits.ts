@@ -6,6 +6,7 @@
 import { TextEdit } from 'vscode-languageserver';
 import { genreOfPuzzle } from '../genres/index';
 import type { Puzzle } from '../model/puzzle';
+import { makeLattice, type TilingRef } from '../model/lattice';
 import { toLspRange } from './diagnostics';
 
 /**
@@ -15,12 +16,23 @@ import { toLspRange } from './diagnostics';
 export function cellTextEdit(p: Puzzle, row: unknown, col: unknown, value: string): TextEdit | { error: string } {
   if (!Number.isInteger(row) || !Number.isInteger(col)) return { error: 'row and col must be whole numbers' };
   const r = row as number, c = col as number;
-  if (r < 0 || c < 0 || r >= p.rows || c >= p.cols || p.tiling) {
-    return { error: `cell (${r + 1}, ${c + 1}) is not in this ${p.cols}x${p.rows} grid` };
+  // On a tiling (row, col) is a face's line and place in the file's grid.
+  const face = p.tiling ? faceAt(p.tiling, r, c) : -1;
+  if (p.tiling ? face < 0 : r < 0 || c < 0 || r >= p.rows || c >= p.cols) {
+    return { error: p.tiling ? `line ${r + 1} of the grid has no face at place ${c + 1}` : `cell (${r + 1}, ${c + 1}) is not in this ${p.cols}x${p.rows} grid` };
   }
-  const range = p.cellRanges[r * p.cols + c];
+  const cell = p.tiling ? { row: r, col: c, face } : { row: r, col: c };
+  const range = p.cellRanges[p.tiling ? face : r * p.cols + c];
   if (!range) return { error: `cell (${r + 1}, ${c + 1}) has no place in the text` };
-  const text = genreOfPuzzle(p).cellText(p, value === '' || value === '-' ? '.' : value);
+  const text = genreOfPuzzle(p).cellText(p, value === '' || value === '-' ? '.' : value, cell);
   if (typeof text !== 'string') return text;
   return TextEdit.replace(toLspRange(range), text);
+}
+
+/** The face at place `col` of line `row` of a tiling's grid, or -1. */
+function faceAt(tiling: TilingRef, row: number, col: number): number {
+  const l = makeLattice(tiling);
+  if (row < 0 || col < 0 || row + 1 >= l.rowOff.length) return -1;
+  const f = l.rowOff[row]! + col;
+  return f < l.rowOff[row + 1]! ? f : -1;
 }

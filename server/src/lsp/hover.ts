@@ -52,8 +52,6 @@ export function hoverAt(p: Parsed, line: number, character: number, result: Publ
  */
 function redundantLines(result: PublishedResult, { row }: CellRef, same: (c: CellRef) => boolean): string[] {
   const lines = ['**Redundant on its own**: removing this hint alone keeps the solution unique.'];
-  // On a tiling *Remove all redundant hints* is not offered yet: only this hint's own fact.
-  if (result.tiling) return lines;
   const sentence = togetherSentence(result, '*Remove all redundant hints*');
   if (!sentence || (result.redundant?.length ?? 0) < 2) return lines;
   const t = result.redundantTogether;

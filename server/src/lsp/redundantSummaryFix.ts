@@ -5,15 +5,14 @@
  * this is where the fix-all is found there.
  */
 import { CodeAction, CodeActionKind, Diagnostic } from 'vscode-languageserver';
-import { isTiling, removeHintEdits, workspaceEdit, type ActionContext } from './codeActions';
+import { removeHintEdits, workspaceEdit, type ActionContext } from './codeActions';
 import type { DiagnosticData } from './diagnostics';
 import { Codes, DiagnosticSource } from '../protocol-types';
 
 export function redundantSummaryFixes(ctx: ActionContext, diagnostics: Diagnostic[]): CodeAction[] {
   const ours = (diagnostics ?? []).filter((d) => (d.source === undefined || d.source === DiagnosticSource) && d.code === Codes.redundantSummary);
   const r = ctx.result;
-  // Not on tilings yet: *Remove all redundant hints* knows square grids only.
-  if (ours.length === 0 || r?.verdict !== 'unique' || !r.redundantTogether?.length || isTiling(ctx)) return [];
+  if (ours.length === 0 || r?.verdict !== 'unique' || !r.redundantTogether?.length) return [];
   const d = ours.find((x) => ((x.data ?? {}) as DiagnosticData).key === ctx.key);
   if (!d) return [];
   const edits = removeHintEdits(ctx.parsed, r.redundantTogether);

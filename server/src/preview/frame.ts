@@ -255,13 +255,16 @@ export function usageCaption(usage: Usage): string {
  * One line per edge some solution uses, as opaque as its share of the solutions (solid when all
  * use it), with its count as a tooltip. `shift` moves grid points to cell centres (Numberlink).
  */
-export function usageLines(usage: Usage, shift: number): string {
-  const lines = usage.edges.map(({ edge: [r1, c1, r2, c2], count }) => {
+export function usageLines(usage: Usage, shift: number, place?: (edge: readonly number[]) => [number, number, number, number]): string {
+  const lines = usage.edges.map(({ edge, count }) => {
+    const [r1, c1, r2, c2] = edge;
     const share = usageShare(count, usage.of);
     const all = count === usage.of;
     const opacity = all ? 1 : Math.max(0.12, Math.min(0.85, share));
+    // On squares [r1, c1, r2, c2] are grid points; `place` puts other edges (a tiling's) on the board.
+    const [x1, y1, x2, y2] = place ? place(edge) : [c1 * CELL + shift, r1 * CELL + shift, c2 * CELL + shift, r2 * CELL + shift];
     return `<line class="lp-usage${all ? ' lp-usage-all' : ''}" data-edge="${r1},${c1},${r2},${c2}" data-count="${count}" ` +
-      `x1="${c1 * CELL + shift}" y1="${r1 * CELL + shift}" x2="${c2 * CELL + shift}" y2="${r2 * CELL + shift}" stroke-opacity="${opacity}">` +
+      `x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke-opacity="${opacity}">` +
       `<title>used by ${formatCount(count)} of ${formatCount(usage.of)} solutions</title></line>`;
   });
   return `<g class="lp-usage-map">${lines.join('')}</g>`;

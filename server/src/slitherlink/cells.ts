@@ -83,9 +83,30 @@ export function emptyGiven(p: SlitherlinkPuzzle, cell: CellRef): TextChange | nu
   return r && p.hints[i]! >= 0 ? { range: r, newText: '.' } : null;
 }
 
-/** *Edit hints*: a hint 0-4, or `.` to clear. */
-export function cellText(_p: SlitherlinkPuzzle, value: string): string | { error: string } {
-  return value === '.' || /^[0-4]$/.test(value) ? value : { error: `'${value}' is not a Slitherlink hint: type 0 to 4, or . to clear` };
+/**
+ * *Edit hints*: a hint 0-4 (on a tiling 0 up to the face's number of sides), or `.` to clear. On a
+ * tiling a hint of 10 or more is a letter (`A` = 10) in a compact line, else the number.
+ */
+export function cellText(p: SlitherlinkPuzzle, value: string, cell?: CellRef): string | { error: string } {
+  if (value === '.') return value;
+  if (!p.tiling) return /^[0-4]$/.test(value) ? value : { error: `'${value}' is not a Slitherlink hint: type 0 to 4, or . to clear` };
+  const f = cell ? hintIndex(p, cell) : -1;
+  if (f < 0) return { error: 'no such face' };
+  const sides = makeLattice(p.tiling).faceSize(f);
+  if (!/^[0-9]+$/.test(value) || Number(value) > sides) return { error: `'${value}' is not a hint for face ${f} (${sides} sides): type 0 to ${sides}, or . to clear` };
+  const n = Number(value);
+  if (n < 10) return String(n);
+  return compactLine(p, f) ? String.fromCharCode(55 + n) : String(n);
+}
+
+/** Whether face f's line is written one character per face (two of its faces' texts touch). */
+function compactLine(p: SlitherlinkPuzzle, f: number): boolean {
+  const line = p.cellRanges[f]?.line;
+  for (const g of [f - 1, f + 1]) {
+    const a = p.cellRanges[Math.min(f, g)], b = p.cellRanges[Math.max(f, g)];
+    if (a && b && a.line === line && b.line === line && a.endCol === b.col) return true;
+  }
+  return false;
 }
 
 const SIDES = ['top', 'bottom', 'left', 'right'] as const;

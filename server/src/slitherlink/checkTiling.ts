@@ -8,10 +8,12 @@
 import { makeLattice, type Lattice } from '../model/lattice';
 import type { SlitherlinkPuzzle } from './puzzle';
 import { StopError, withDeadline, type RunControl, type Stopped } from '../zdd/control';
-import { buildLatticeLoops, latticeRedundantHints, latticeWitnesses, type LatticeLoops } from './latticeSolve';
+import { breaksAlone, buildLatticeLoops, latticeRedundantHints, latticeWitnesses, type LatticeLoops } from './latticeSolve';
 import type { CheckOptions } from '../analysis/options';
 import type { CellRef, CheckResult, LoopSolution } from '../analysis/result';
 import type { MinimizeResult } from './minimize';
+import { allowedCounts, deduceLattice } from './latticeDeduce';
+import { latticeUsageMap, loopUsage } from './usage';
 
 /** Nodes of the first count when witnesses may decide instead (the count proper gets the limits). */
 const FIRST_COUNT_NODES = 300_000;
@@ -37,14 +39,19 @@ export function checkTilingSlitherlink(puzzle: SlitherlinkPuzzle, options: Check
 
 /** The outcome of a check (throws StopError when the limits stop it before a verdict). */
 function decide(lattice: Lattice, hints: Int8Array, options: CheckOptions, control: RunControl & { deadline: number }): Outcome {
+  // Deduction first (sound: every loop agrees with it), so the diagram spans only the edges left open.
+  const d = deduceLattice(lattice, allowedCounts(hints), { deadline: control.deadline, isCancelled: control.isCancelled });
+  if (control.isCancelled?.()) throw new StopError({ limit: 'cancelled', message: 'undecided: cancelled during deduction', nodes: 0, progress: 0 });
+  if (d.contradiction) return { verdict: 'none', count: '0' };
+  const fixed = d.edges;
   if (options.witnesses === true) {
     const budget = Math.min(FIRST_COUNT_NODES, control.limits?.maxNodes ?? FIRST_COUNT_NODES);
     try {
-      return fromFamily(lattice, hints, buildLatticeLoops(lattice, hints, { ...control, limits: { ...control.limits, maxNodes: budget } }), options, control);
+      return fromFamily(lattice, hints, buildLatticeLoops(lattice, hints, { ...control, limits: { ...control.limits, maxNodes: budget } }, fixed), options, control);
     } catch (e) {
       if (!(e instanceof StopError) || e.stopped.limit !== 'nodes' || budget >= (control.limits?.maxNodes ?? Infinity)) throw e;
     }
-    const w = latticeWitnesses(lattice, hints, control);
+    const w = latticeWitnesses(lattice, hints, control, undefined, fixed);
     if (w.verdict === 'none') return { verdict: 'none', count: '0' };
     if (w.verdict === 'unique') return uniqueOutcome(lattice, hints, w.first!, options, control);
     if (w.verdict === 'multiple') {
@@ -54,14 +61,14 @@ function decide(lattice: Lattice, hints: Int8Array, options: CheckOptions, contr
       };
       if (options.countAfterWitnesses === false) return { ...found, countPending: true };
       try {
-        return fromFamily(lattice, hints, buildLatticeLoops(lattice, hints, control), options, control);
+        return fromFamily(lattice, hints, buildLatticeLoops(lattice, hints, control, fixed), options, control);
       } catch (e) {
         if (!(e instanceof StopError)) throw e;
         return { ...found, stopped: e.stopped };
       }
     }
   }
-  return fromFamily(lattice, hints, buildLatticeLoops(lattice, hints, control), options, control);
+  return fromFamily(lattice, hints, buildLatticeLoops(lattice, hints, control, fixed), options, control);
 }
 
 function fromFamily(lattice: Lattice, hints: Int8Array, family: LatticeLoops, options: CheckOptions, control: RunControl): Outcome {
@@ -70,7 +77,9 @@ function fromFamily(lattice: Lattice, hints: Int8Array, family: LatticeLoops, op
   const first = family.spec.edgesOf(family.zdd.first());
   if (count === 1n) return uniqueOutcome(lattice, hints, first, options, control);
   const second = options.secondSolution !== false ? { secondSolution: latticeLoop(lattice, family.spec.edgesOf(family.zdd.kth(1n))) } : {};
-  return { verdict: 'multiple', count: count.toString(), solution: latticeLoop(lattice, first), ...second };
+  // The ambiguity map: how many loops use each edge (one pass over the diagram).
+  const usage = options.usage ? { usage: latticeUsageMap(lattice, loopUsage(lattice, family.spec, family.zdd), count) } : {};
+  return { verdict: 'multiple', count: count.toString(), solution: latticeLoop(lattice, first), ...second, ...usage };
 }
 
 /** A unique puzzle: its loop, redundant hints, and which of them can go together (as asked). */
@@ -86,7 +95,7 @@ function uniqueOutcome(lattice: Lattice, hints: Int8Array, loop: number[], optio
   }
   const refs = redundant.map((f) => faceRef(lattice, f));
   if (options.redundantTogether === false) return { verdict: 'unique', count: '1', solution, redundant: refs };
-  const together = redundantTogether(lattice, hints, redundant, togetherControl(control, options.togetherTimeMs));
+  const together = redundantTogether(lattice, hints, redundant, togetherControl(control, options.togetherTimeMs), loop);
   return {
     verdict: 'unique', count: '1', solution, redundant: refs, redundantTogether: together.removed.map((f) => faceRef(lattice, f)),
     ...(together.stopped ? { redundantTogetherStopped: undecided('redundant hints together', together.stopped) } : {}),
@@ -94,25 +103,34 @@ function uniqueOutcome(lattice: Lattice, hints: Int8Array, loop: number[], optio
 }
 
 /**
- * "Remove all redundant hints" on a tiling: the redundant hints removed one at a time, in order,
- * each while the loop stays the only one (a count per hint). Stops at the limits with what it
- * removed until then.
+ * "Remove all redundant hints" on a tiling (`hints` with exactly one loop): the redundant hints
+ * removed one at a time, in order, each while the loop stays the only one (breaksAlone, else a
+ * count). Stops at the limits with what it removed until then.
  */
-export function redundantTogether(lattice: Lattice, hints: Int8Array, redundant: readonly number[], control: RunControl): { removed: number[]; stopped?: Stopped } {
+export function redundantTogether(
+  lattice: Lattice, hints: Int8Array, redundant: readonly number[], control: RunControl, solution?: readonly number[],
+): { removed: number[]; stopped?: Stopped } {
   const now = Int8Array.from(hints);
+  // The loop stays the same throughout: witnesses near it are tried first.
+  const onLoop = solution ? new Uint8Array(lattice.edgeCount) : undefined;
+  for (const e of solution ?? []) onLoop![e] = 1;
   const removed: number[] = [];
   for (const f of redundant) {
-    now[f] = -1;
     try {
-      if (buildLatticeLoops(lattice, now, control).zdd.count() === 1n) {
-        removed.push(f);
-        continue;
+      // `now` has one loop: f can go iff no loop meets the others and breaks f (else a count).
+      let keep = breaksAlone(lattice, now, f, control, onLoop);
+      if (keep === null) {
+        now[f] = -1;
+        const d = deduceLattice(lattice, allowedCounts(now), { deadline: control.deadline, isCancelled: control.isCancelled });
+        keep = d.contradiction || buildLatticeLoops(lattice, now, control, d.edges).zdd.count() !== 1n;
       }
+      now[f] = keep ? hints[f] : -1;
+      if (!keep) removed.push(f);
     } catch (e) {
       if (!(e instanceof StopError)) throw e;
+      now[f] = hints[f];
       return { removed, stopped: e.stopped };
     }
-    now[f] = hints[f];
   }
   return { removed };
 }
@@ -144,16 +162,35 @@ export function faceRef(lattice: Lattice, f: number): CellRef {
  * it (a MinimizeResult of faces): `redundant` tried in order (every hinted face when omitted), each
  * removed while the loop stays the only one.
  */
-export function minimizeTilingHints(puzzle: SlitherlinkPuzzle, redundant: readonly CellRef[] | undefined, control: RunControl): MinimizeResult {
+export function minimizeTilingHints(puzzle: SlitherlinkPuzzle, redundant: readonly CellRef[] | undefined, control: RunControl): MinimizeResult | null {
   const lattice = makeLattice(puzzle.tiling!);
+  // The pass keeps the loop the only one, so it starts from a puzzle with exactly one (else null, as on squares).
+  let loop: number[] | null;
+  try {
+    loop = theLoop(lattice, puzzle.hints, withDeadline(control));
+    if (!loop) return null;
+  } catch (e) {
+    if (!(e instanceof StopError)) throw e;
+    return { removed: [], minimal: false, checks: 0, stopped: undecided('redundant hints together', e.stopped) };
+  }
   const faces = redundant
     ? redundant.map((c) => c.face ?? -1).filter((f) => f >= 0 && f < lattice.faceCount && puzzle.hints[f]! >= 0)
     : Array.from(puzzle.hints.keys()).filter((f) => puzzle.hints[f]! >= 0);
-  const { removed, stopped } = redundantTogether(lattice, puzzle.hints, faces, control);
+  const { removed, stopped } = redundantTogether(lattice, puzzle.hints, faces, control, loop);
   const checks = stopped ? removed.length : faces.length;
   return {
     // A hint needed in the whole puzzle stays needed with fewer hints: deciding every candidate is minimal.
     removed: removed.map((f) => faceRef(lattice, f)), minimal: !stopped, checks,
     ...(stopped ? { stopped: undecided('redundant hints together', stopped) } : {}),
   };
+}
+
+/** The loop when exactly one meets `hints` (else null): deduction, a search for two loops, else a count. Throws StopError. */
+function theLoop(lattice: Lattice, hints: Int8Array, control: RunControl & { deadline: number }): number[] | null {
+  const d = deduceLattice(lattice, allowedCounts(hints), { deadline: control.deadline, isCancelled: control.isCancelled });
+  if (d.contradiction) return null;
+  const w = latticeWitnesses(lattice, hints, control, undefined, d.edges);
+  if (w.verdict !== null) return w.verdict === 'unique' ? w.first! : null;
+  const family = buildLatticeLoops(lattice, hints, control, d.edges);
+  return family.zdd.count() === 1n ? family.spec.edgesOf(family.zdd.first()) : null;
 }

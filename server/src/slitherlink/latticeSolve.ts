@@ -9,6 +9,7 @@ import { searchSet } from '../zdd/search';
 import { DiffersSpec } from '../zdd/specs/differs';
 import type { Zdd } from '../zdd/zdd';
 import { SlitherlinkSpec } from './spec';
+import { allowedCounts, deduceLattice } from './latticeDeduce';
 
 export interface LatticeLoops {
   spec: SlitherlinkSpec;
@@ -16,9 +17,12 @@ export interface LatticeLoops {
   nodes: number;
 }
 
-/** Every loop of the lattice meeting `hints` (per face, -1 = none). Throws StopError on a limit. */
-export function buildLatticeLoops(lattice: Lattice, hints: Int8Array, control?: RunControl): LatticeLoops {
-  const spec = new SlitherlinkSpec(lattice, hints);
+/**
+ * Every loop of the lattice meeting `hints` (per face, -1 = none) that agrees with `fixed` (per
+ * edge -1 open / 0 off / 1 on, deduction's result; default all open). Throws StopError on a limit.
+ */
+export function buildLatticeLoops(lattice: Lattice, hints: Int8Array, control?: RunControl, fixed?: Int8Array): LatticeLoops {
+  const spec = new SlitherlinkSpec(lattice, hints, { fixed });
   const { zdd, stats } = buildZdd(spec, control);
   return { spec, zdd, nodes: stats.nodesCreated };
 }
@@ -37,11 +41,16 @@ export interface LatticeRedundancyOptions {
   solution?: readonly number[];
   /** Dead states of each search (WITNESS_NODES); 0 skips the searches. */
   witnessNodes?: number;
+  /** Deduce each hint first (breaksAlone; default true); false: the diagrams alone. */
+  deduce?: boolean;
 }
 
 /**
  * Faces whose hint is redundant in a puzzle with exactly one loop, ascending: hint h is necessary
  * iff some loop meets every hint but h and breaks h (spec `breakable` {h}, `mustBreak`).
+ * 0. One diagram as in 1. within FIRST_GROUP_NODES; past them, each hint alone (breaksAlone:
+ *    witnesses near the loop, deduction, a search, its own diagram); the hints it leaves
+ *    undecided (a diagram past 2,000,000 nodes) go on to 1. and 2. (`deduce: false`: straight to 1.)
  * 1. One diagram in broken-mark mode for all hints (the loops that break exactly one of them and
  *    meet all others): the hints some loop breaks (its live events) are necessary, the others
  *    redundant. On Loopy's puzzles this one diagram is the fastest way (a floret: 1.4 s).
@@ -58,6 +67,163 @@ export function latticeRedundantHints(
   const hinted: number[] = [];
   for (let f = 0; f < lattice.faceCount; f++) if (hints[f] >= 0) hinted.push(f);
   const necessary = new Set<number>();
+  if (options.deduce !== false) {
+    // One diagram for all hints first while it stays small (the 12-gon tilings and kagome: faster than a deduction per hint).
+    const first = groupLive(lattice, hints, hinted, control, FIRST_GROUP_NODES);
+    if (first) return hinted.filter((f) => !first.has(f));
+  }
+  // Each hint by deduction and a small search first; the diagrams below get only the undecided.
+  const onLoopEdges = options.solution ? new Uint8Array(lattice.edgeCount) : undefined;
+  for (const e of options.solution ?? []) onLoopEdges![e] = 1;
+  const undecided: number[] = [];
+  for (const f of hinted) {
+    const breaks = options.deduce === false ? null : breaksAlone(lattice, hints, f, control, onLoopEdges);
+    if (breaks === true) necessary.add(f);
+    else if (breaks === null) undecided.push(f);
+  }
+  if (undecided.length > 0) for (const f of diagramNecessary(lattice, hints, undecided, necessary, control, options)) necessary.add(f);
+  return hinted.filter((f) => !necessary.has(f));
+}
+
+/** Nodes of the one diagram for all hints tried before each hint is tested alone. */
+const FIRST_GROUP_NODES = 200_000;
+
+/**
+ * The hints of `group` that some loop breaks while meeting every other hint (the live break
+ * events of one diagram in broken-mark mode), or null when the diagram passes `maxNodes`.
+ */
+function groupLive(lattice: Lattice, hints: Int8Array, group: readonly number[], control: RunControl | undefined, maxNodes: number): Set<number> | null {
+  const breakable = new Uint8Array(lattice.faceCount);
+  for (const f of group) breakable[f] = 1;
+  const spec = new SlitherlinkSpec(lattice, hints, { breakable, mustBreak: true });
+  try {
+    const { live } = findLiveEvents(spec, { ...control, limits: { ...control?.limits, maxNodes: Math.min(maxNodes, control?.limits?.maxNodes ?? Infinity) } });
+    return new Set(live);
+  } catch (e) {
+    if (e instanceof StopError && e.stopped.limit === 'nodes') return null;
+    throw e;
+  }
+}
+
+/** Dead states of the search for a loop breaking one hint alone, after its deduction (breaksAlone). */
+const DEDUCED_SEARCH_NODES = 5_000;
+/** Nodes of that hint's diagram when the search runs out (then the group diagrams take it). */
+const DEDUCED_DIAGRAM_NODES = 2_000_000;
+
+/**
+ * Does some loop meet every hint but f's and break f's (f's hint is then necessary in a puzzle
+ * with one loop)? Deduction of P[f != k] (latticeDeduce.ts): a contradiction says no; else a
+ * depth-first search over the spec for such a loop on the edges the deduction left open, the
+ * solution's edges (`onLoop`) tried first, and when it runs out of its budget the diagram of
+ * those loops. A loop found is checked against the hints directly. Null when the diagram passes
+ * its node budget. Throws StopError on time or cancellation.
+ */
+export function breaksAlone(lattice: Lattice, hints: Int8Array, f: number, control?: RunControl, onLoop?: Uint8Array, nodes = DEDUCED_SEARCH_NODES): boolean | null {
+  if (hints[f] < 0) return false;
+  if (control?.isCancelled?.()) throw new StopError({ limit: 'cancelled', message: 'undecided: cancelled', nodes: 0, progress: 0 });
+  if (onLoop && (flipWitness(lattice, hints, f, onLoop) || windowWitness(lattice, hints, f, onLoop, 2, control) || windowWitness(lattice, hints, f, onLoop, 3, control))) return true;
+  const d = deduceLattice(lattice, allowedCounts(hints, f), { deadline: control?.deadline, isCancelled: control?.isCancelled });
+  if (d.contradiction) return false;
+  const breakable = new Uint8Array(lattice.faceCount);
+  breakable[f] = 1;
+  const spec = new SlitherlinkSpec(lattice, hints, { fixed: d.edges, breakable, mustBreak: true });
+  const prefer = onLoop ? (level: number): 0 | 1 => (onLoop[spec.openEdges[spec.levels - level]] ? 1 : 0) : undefined;
+  const found = searchSet(spec, {
+    maxNodes: Math.min(nodes, control?.limits?.maxNodes ?? Infinity), deadline: control?.deadline ?? Infinity,
+    timeMs: control?.limits?.timeMs ?? 0, isCancelled: control?.isCancelled,
+  }, prefer);
+  if (found === false) return false;
+  let levels = found;
+  if (levels === null) {
+    // The diagram of those loops on the open edges (small once deduction has run).
+    let zdd: Zdd;
+    try {
+      zdd = buildZdd(spec, { ...control, limits: { ...control?.limits, maxNodes: Math.min(DEDUCED_DIAGRAM_NODES, control?.limits?.maxNodes ?? Infinity) } }).zdd;
+    } catch (e) {
+      if (e instanceof StopError && e.stopped.limit === 'nodes') return null;
+      throw e;
+    }
+    if (zdd.count() === 0n) return false;
+    levels = zdd.first();
+  }
+  // The loop found, checked directly: it meets the other hints and breaks f's.
+  const loop = spec.edgesOf(levels);
+  const others = Int8Array.from(hints);
+  others[f] = -1;
+  if (!latticeLoopMeets(lattice, others, loop) || latticeLoopMeets(lattice, hints, loop)) return null;
+  return true;
+}
+
+/**
+ * A loop near `onLoop` that meets every hint but f's and breaks f's: the loop with the inside of f,
+ * of a face beside f, or of f and one beside it flipped (the symmetric difference with their
+ * outlines), checked directly. Such a loop usually exists when f's hint is necessary.
+ */
+function flipWitness(lattice: Lattice, hints: Int8Array, f: number, onLoop: Uint8Array): boolean {
+  const others = Int8Array.from(hints);
+  others[f] = -1;
+  const near = [f];
+  for (const e of lattice.edgesOf(f)) {
+    const g = lattice.sides[2 * e] === f ? lattice.sides[2 * e + 1] : lattice.sides[2 * e];
+    if (g >= 0 && !near.includes(g)) near.push(g);
+  }
+  const flips = [...near.map((g) => [g]), ...near.slice(1).map((g) => [f, g])];
+  const loop = Uint8Array.from(onLoop);
+  for (const faces of flips) {
+    for (const g of faces) for (const e of lattice.edgesOf(g)) loop[e] ^= 1;
+    const edges: number[] = [];
+    for (let e = 0; e < loop.length; e++) if (loop[e]) edges.push(e);
+    if (latticeLoopMeets(lattice, others, edges) && !latticeLoopMeets(lattice, hints, edges)) return true;
+    for (const g of faces) for (const e of lattice.edgesOf(g)) loop[e] ^= 1;
+  }
+  return false;
+}
+
+/** Dead states of a window's search (windowWitness). */
+const WINDOW_NODES = 500;
+
+/**
+ * A loop that agrees with `onLoop` outside the faces within `radius` steps of f (sharing an edge)
+ * and meets every hint but f's and breaks f's: a small search over the window's edges, its loop
+ * checked directly.
+ */
+function windowWitness(lattice: Lattice, hints: Int8Array, f: number, onLoop: Uint8Array, radius: number, control?: RunControl): boolean {
+  const fixed = Int8Array.from(onLoop);
+  const dist = new Int32Array(lattice.faceCount).fill(-1);
+  dist[f] = 0;
+  const queue = [f];
+  for (let i = 0; i < queue.length; i++) {
+    const g = queue[i];
+    for (const e of lattice.edgesOf(g)) {
+      fixed[e] = -1;
+      const n = lattice.sides[2 * e] === g ? lattice.sides[2 * e + 1] : lattice.sides[2 * e];
+      if (n >= 0 && dist[n] < 0 && dist[g] < radius) {
+        dist[n] = dist[g] + 1;
+        queue.push(n);
+      }
+    }
+  }
+  const breakable = new Uint8Array(lattice.faceCount);
+  breakable[f] = 1;
+  const spec = new SlitherlinkSpec(lattice, hints, { fixed, breakable, mustBreak: true });
+  const found = searchSet(spec, {
+    maxNodes: WINDOW_NODES, deadline: control?.deadline ?? Infinity, timeMs: control?.limits?.timeMs ?? 0, isCancelled: control?.isCancelled,
+  });
+  if (!found) return false;
+  const loop = spec.edgesOf(found);
+  const others = Int8Array.from(hints);
+  others[f] = -1;
+  return latticeLoopMeets(lattice, others, loop) && !latticeLoopMeets(lattice, hints, loop);
+}
+
+/**
+ * The hints of `group` shown necessary by diagrams (see latticeRedundantHints), `necessary`
+ * holding those already known.
+ */
+function diagramNecessary(
+  lattice: Lattice, hints: Int8Array, hinted: readonly number[], known: ReadonlySet<number>, control: RunControl | undefined, options: LatticeRedundancyOptions,
+): Set<number> {
+  const necessary = new Set<number>(known);
   const maxNodes = control?.limits?.maxNodes;
   const groupNodes = options.groupNodes ?? maxNodes;
   const witnessNodes = options.witnessNodes ?? WITNESS_NODES;
@@ -105,7 +271,7 @@ export function latticeRedundantHints(
     }
   };
   visit(hinted);
-  return hinted.filter((f) => !necessary.has(f));
+  return necessary;
 }
 
 export interface LatticeWitnesses {
@@ -122,9 +288,9 @@ export interface LatticeWitnesses {
  * Every loop returned is checked against the hints directly.
  */
 export function latticeWitnesses(
-  lattice: Lattice, hints: Int8Array, control: RunControl & { deadline: number }, budget = { first: 20_000, second: 100_000 },
+  lattice: Lattice, hints: Int8Array, control: RunControl & { deadline: number }, budget = { first: 20_000, second: 100_000 }, fixed?: Int8Array,
 ): LatticeWitnesses {
-  const spec = new SlitherlinkSpec(lattice, hints);
+  const spec = new SlitherlinkSpec(lattice, hints, { fixed });
   const limits = (maxNodes: number) => ({
     maxNodes: Math.min(maxNodes, control.limits?.maxNodes ?? Infinity), deadline: control.deadline,
     timeMs: control.limits?.timeMs ?? 0, isCancelled: control.isCancelled,

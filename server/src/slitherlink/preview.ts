@@ -12,7 +12,7 @@
  * that this one lacks (`lp-edge-other`), so either board alone shows every difference. On a
  * tiling the faces are drawn from the lattice's picture (previewTiling.ts).
  */
-import type { CellRef, CheckResult, LoopSolution, PathSolution, TilingPicture } from '../protocol-types';
+import type { CellRef, CheckResult, LoopSolution, PathSolution, TilingPicture, Usage } from '../protocol-types';
 import { Grid } from '../model/grid';
 import { loopEdgesOf, loopProblem } from '../model/loop';
 import { CELL, cellRects, cellSet, conflictCells, countText, escapeXml, frame, messageSvg, singleCaption, suggestionMarks, suggestionNote, usageCaption, usageLines, type PreviewOptions } from '../preview/frame';
@@ -260,8 +260,10 @@ function renderTiling(p: SlitherlinkPuzzle, result: CheckResult | null, options:
   const size = { w: layout.w, h: layout.h };
   const redundant = result?.verdict === 'unique' ? faceSet(result.redundant) : new Set<number>();
   const conflict = result?.verdict === 'none' ? faceSet(conflictCells(result)) : new Set<number>();
-  const board = (edges: Segment[] | null, other: Segment[] | null): string =>
-    tilingBoard(pic, layout, { hints: p.hints, redundant, conflict, edges, other });
+  const board = (edges: Segment[] | null, other: Segment[] | null, usage?: Usage): string =>
+    tilingBoard(pic, layout, { hints: p.hints, redundant, conflict, edges, other, ...(usage ? { usage } : {}) });
+  // *Edit hints* types digits; where a face has 10 sides or more, digits typed quickly make one hint.
+  const attributes = `data-edit-keys="^[0-9]$"${pic.faces.some((f) => f.length >= 20) ? ' data-edit-words=""' : ''}`;
   const first = segments(result?.solution);
   if (result?.verdict === 'multiple') {
     const second = segments(result.secondSolution);
@@ -269,9 +271,10 @@ function renderTiling(p: SlitherlinkPuzzle, result: CheckResult | null, options:
       return frame(p, result, [
         { body: board(first, second), caption: `Solution 1 of ${countText(result)}` },
         { body: board(second, first), caption: 'Solution 2 (differences marked)' },
-      ], options, size);
+        ...(result.usage ? [{ body: board(null, null, result.usage), caption: usageCaption(result.usage), name: 'ambiguity map' }] : []),
+      ], options, size, attributes);
     }
   }
   const show = result && (result.verdict === 'unique' || result.verdict === 'multiple') ? first : null;
-  return frame(p, result, [{ body: board(show, null), caption: singleCaption(result) }], options, size);
+  return frame(p, result, [{ body: board(show, null), caption: singleCaption(result) }], options, size, attributes);
 }

@@ -6,6 +6,8 @@
  * `lp-redundant`, ...), so the stylesheet and the page treat both alike; every face carries
  * `data-face` (its number) besides `data-row`/`data-col` (its line and place in the file's grid).
  */
+import type { Usage } from '../analysis/result';
+import { usageLines } from '../preview/frame';
 import type { TilingPicture } from '../protocol-types';
 
 /** [x1, y1, x2, y2] in Loopy's coordinates. */
@@ -55,6 +57,8 @@ export interface TilingBoardInput {
   /** The loop drawn on this board, and another one whose differences it marks. */
   edges: Segment[] | null;
   other: Segment[] | null;
+  /** The ambiguity map drawn on this board instead of a loop. */
+  usage?: Usage;
 }
 
 /** A segment with its ends in a fixed order, as a key. */
@@ -97,6 +101,8 @@ export function tilingBoard(pic: TilingPicture, layout: TilingLayout, input: Til
     for (const e of input.other ?? []) if (!mine.has(segmentKey(e))) lines.push(line('lp-edge-other', e));
     out.push(`<g class="lp-loop">${lines.join('')}</g>`);
   }
+
+  if (input.usage) out.push(usageLines(input.usage, 0, (e) => [X(e[0]!), Y(e[1]!), X(e[2]!), Y(e[3]!)]));
 
   out.push(`<g class="lp-dots">${[...dots].map((d) => {
     const [cx, cy] = d.split(',');
