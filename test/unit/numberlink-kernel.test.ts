@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { NumberlinkRule } from '../../server/src/numberlink/puzzle';
 import { deduce } from '../../server/src/numberlink/deduce';
-import { chooseSweep, makeInstance, sweepNeighbours, sweepOrder, type NumberlinkInstance } from '../../server/src/numberlink/instance';
+import { chooseSweep, makeInstance, sweepNeighbours, sweepOrder, type NumberlinkInstance, type Sweep } from '../../server/src/numberlink/instance';
 import { NumberlinkSpec } from '../../server/src/numberlink/spec';
 import { parseNumberlink } from '../../server/src/numberlink/parse';
 import { buildZdd, type BuildResult } from '../../server/src/zdd/build';
@@ -24,14 +24,14 @@ import { randomCells, rng, walkCells } from './numberlink-random';
 const FILL = { fill: true, notouch: false }, NIKOLI = { fill: false, notouch: false };
 const NOTOUCH = { fill: false, notouch: true }, FILL_NOTOUCH = { fill: true, notouch: true };
 
-function specOf(inst: NumberlinkInstance, rule: NumberlinkRule, options: { deduce?: boolean; lookahead?: boolean; canonical?: boolean } = {}): NumberlinkSpec | null {
+function specOf(inst: NumberlinkInstance, rule: NumberlinkRule, options: { deduce?: boolean; lookahead?: boolean; canonical?: boolean; sweep?: Sweep } = {}): NumberlinkSpec | null {
   let fixed: Int8Array | undefined;
   if (options.deduce !== false) {
     const d = deduce(inst, rule, {});
     if (d.contradiction) return null;
     fixed = d.fixed.slice();
   }
-  const sweep = chooseSweep(inst.rows, inst.cols, inst.cells, fixed, inst.graph.edges, () => {});
+  const sweep = options.sweep ?? chooseSweep(inst.rows, inst.cols, inst.cells, fixed, inst.graph.edges, () => {});
   const plan = planFrontier(inst.graph, sweepOrder(inst.rows, inst.cols, sweep));
   return new NumberlinkSpec({
     cellCount: inst.rows * inst.cols, endpointKey: inst.endpointKey, labelCount: inst.labelCount, plan, rule, fixed,
@@ -124,6 +124,34 @@ describe('the Numberlink kernel', () => {
     expect(built).toBeGreaterThan(500);
     expect(canon).toBeGreaterThan(150);
     expect(nonEmpty).toBeGreaterThan(100);
+  });
+
+  it('builds what the spec builds on frontiers of more than 16 slots (packed avoidance rows of 32 bits)', () => {
+    // The kernel stores a state packed (wasm/notouch.ts `pack`), its avoidance rows in 16 bits up to
+    // 16 slots and in 32 beyond: long lines swept along their length reach the wide layout.
+    const rand = rng(1717);
+    const along: Sweep = { transpose: false, reverseLines: false, reverseCells: false };
+    let built = 0, nonEmpty = 0;
+    for (let t = 0; t < 12; t++) {
+      const rows = 2 + (t % 2), cols = 17 + Math.floor(rand() * 2);
+      const { cells, pairs } = t % 4 < 2 ? walkCells(rows, cols, rand, rows * cols) : (() => {
+        const p = 2 + Math.floor(rand() * 3);
+        return { cells: randomCells(rows, cols, p, rand), pairs: p };
+      })();
+      if (pairs === 0) continue;
+      const inst = makeInstance(rows, cols, cells, pairs);
+      expect(planFrontier(inst.graph, sweepOrder(rows, cols, along)).width).toBeGreaterThan(16);
+      for (const opts of [{ deduce: false }, { deduce: false, canonical: true }, { canonical: true }]) {
+        const spec = specOf(inst, NOTOUCH, { ...opts, sweep: along });
+        if (!spec || spec.levels === 0) continue;
+        expect(spec.kernel, 'the notouch kernel applies').toBeDefined();
+        const k = expectSame(spec, `${rows}x${cols} ${Array.from(cells)} ${JSON.stringify(opts)}`);
+        built++;
+        if (k.zdd.count() > 0n) nonEmpty++;
+      }
+    }
+    expect(built).toBeGreaterThan(20);
+    expect(nonEmpty).toBeGreaterThan(5);
   });
 
   it("builds what the spec builds on Janko's Arukone under notouch and in the canonical family", () => {

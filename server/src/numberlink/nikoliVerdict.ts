@@ -56,10 +56,13 @@ export interface NikoliVerdictOptions {
 
 /**
  * Of the canonical route's time, the share of the compiled breadth-first build before the
- * depth-first search (SolveOptions.compiledFirst). On the hard 15x15 Arukone the compiled build
- * decided every puzzle the search decided, and more (README, issue 18 figures).
+ * depth-first search (SolveOptions.compiledFirst): all of it. On 45 hard Arukone (15x15 to 17x17)
+ * the kernel alone needed 0.4 to 3.5 s of CPU where either route decided, the search alone more
+ * on all but one (428_15x15: 3.3 s against 3.5 s), so a quarter of the time for the search decided
+ * none of them (issue 18 figures). The search still runs where the kernel does not apply (more
+ * than 32 frontier slots) or stops at the node or byte limit.
  */
-const COMPILED_SHARE = 0.75;
+const COMPILED_SHARE = 1;
 
 /** Of the time limit, the share the canonical route gets before the Nikoli build starts. */
 const CANONICAL_FIRST_SHARE = 0.8;
@@ -93,9 +96,9 @@ export function decideNikoli(inst: NumberlinkInstance, control?: RunControl, opt
 export function decideFromCanonical(inst: NumberlinkInstance, control?: RunControl, options?: NikoliVerdictOptions): NikoliVerdict {
   const t0 = Date.now();
   const deadline = deadlineOf(control, t0);
-  // First the compiled breadth-first build, no global rules per state (its states cost a tenth
-  // of the search's and the planarity of pairs in the spec saves a third of them); if it stops,
-  // the depth-first search, where the global rules pay at every state (see SolveOptions).
+  // The compiled breadth-first build, no global rules per state (its states cost a tenth of the
+  // search's and the planarity of pairs in the spec saves a third of them); if it stops at the
+  // node or byte limit, the depth-first search, where the global rules pay at every state.
   const nz = buildNumberlinkZdd(inst, NOTOUCH, { ...control, deadline }, { searchGlobalRules: true, canonical: true, compiledFirst: COMPILED_SHARE });
   const members = nz.zdd.count();
   if (members === 0n) return { verdict: 'none', count: 0n, first: null, second: null };

@@ -66,7 +66,7 @@ export interface SolveOptions {
   /**
    * With the depth-first search: first the breadth-first build on the compiled kernel (where the
    * spec has one), within this share of the time left after deduction, then, if it stops at a
-   * limit, the depth-first search with the rest. Same family either way; the kernel's states cost
+   * limit with time left, the depth-first search with the rest (else the kernel's stop is thrown). Same family either way; the kernel's states cost
    * a small fraction of the search's, which saves more of them with the global rules (see
    * nikoliVerdict.ts).
    */
@@ -132,8 +132,11 @@ export function buildNumberlinkZdd(
   // the search none that it could not, and on the 182 both counted it took 21 s against 55 s.
   const search = options?.search ?? (rule.fill && !rule.notouch && spec.kernel !== undefined && kernelAvailable(spec.kernel) ? 'breadth' : 'depth');
   // A first try on the compiled kernel where asked (SolveOptions.compiledFirst).
-  let built = propagator !== undefined && search !== 'breadth' && options?.compiledFirst !== undefined
+  const compiled = propagator !== undefined && search !== 'breadth' && options?.compiledFirst !== undefined
     ? compiledWithin(spec, control, deadline, options.compiledFirst) : undefined;
+  // A kernel stopped by the clock with no time left: its stop is the one to report.
+  if (compiled instanceof StopError && Date.now() >= deadline) throw compiled;
+  let built = compiled instanceof StopError ? undefined : compiled;
   if (built === undefined && propagator !== undefined && search !== 'breadth') {
     // The global rules cost a pass over the grid per state: they pay in deduction and probing,
     // and in the search only where asked (see SolveOptions.searchGlobalRules).
@@ -160,16 +163,16 @@ export function buildNumberlinkZdd(
 }
 
 /**
- * The spec's family built breadth-first on its compiled kernel within `share` of the time left, or
- * undefined when it has none or the build stops at a limit (a cancellation is thrown).
+ * The spec's family built breadth-first on its compiled kernel within `share` of the time left;
+ * undefined when it has none, the stop when the build stops at a limit (a cancellation is thrown).
  */
-function compiledWithin(spec: NumberlinkSpec, control: RunControl | undefined, deadline: number, share: number): BuildResult | undefined {
+function compiledWithin(spec: NumberlinkSpec, control: RunControl | undefined, deadline: number, share: number): BuildResult | StopError | undefined {
   if (share <= 0 || spec.kernel === undefined || !kernelAvailable(spec.kernel)) return undefined;
   const now = Date.now();
   try {
     return buildZdd(spec, { ...control, deadline: deadline === Infinity ? Infinity : now + share * (deadline - now) });
   } catch (e) {
     if (!(e instanceof StopError) || e.stopped.limit === 'cancelled') throw e;
-    return undefined;
+    return e;
   }
 }

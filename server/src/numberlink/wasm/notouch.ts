@@ -9,7 +9,7 @@
 // slot): SL cell words, SL avoidance rows, then (canonical) SL ghost words and the register. The
 // spec's key masks are an optimization of its own; here a scan of the (few) slots does.
 
-import { childOf, i32At, levelsSetup, pushRoot, scratch, W } from '../../zdd/wasm/lib/levels';
+import { childOf, i32At, levelsPack, levelsSetup, pushRoot, scratch } from '../../zdd/wasm/lib/levels';
 export {
   reserve, merge, expand, reduceStart, reduceLevel, storeLo, storeHi, levelStarts, rootResidues, heldBytes, levelWords,
   status, needBytes, needWhat, created, maxWidth, acceptTotal, size, rootId,
@@ -27,6 +27,10 @@ let HAS_CAP: bool = false;
 let HAS_PEND: bool = false;
 /** Word offsets of the avoidance rows, the ghosts and the register. */
 let MO: i32 = 0, GO: i32 = 0, RO: i32 = 0;
+/** Words of the state at scratch. */
+let FULL: i32 = 0;
+/** The stored (packed) state: byte offset of the avoidance rows, and whether a row takes 16 bits. */
+let PROWS: i32 = 0, ROWS16: bool = false;
 
 // Per step (STEPS): slot u | slot v << 8 | mode << 16; leftU | leftV << 8; level (0 if implied).
 let stepP: usize = 0, leftP: usize = 0, levelOfStepP: usize = 0;
@@ -74,8 +78,16 @@ export function setup(
   STEPS = steps; SL = slots; FILL = fill != 0; BASE = base; CANON = canon != 0;
   HAS_CAP = hasCap != 0; HAS_PEND = hasPend != 0;
   MO = SL; GO = 2 * SL; RO = 3 * SL;
-  levelsSetup(levels, CANON ? 3 * SL + 1 : 2 * SL, nodes, bytes);
+  FULL = CANON ? 3 * SL + 1 : 2 * SL;
+  levelsSetup(levels, FULL, nodes, bytes);
   childOf = child;
+  // Every word fits 16 bits when the keys do: a cell (key << 1 | 1), a ghost (key << 4 | 15), the
+  // register (ghost << 1 | 1); labels and completed paths are smaller.
+  if (base + slots < 1024) {
+    ROWS16 = SL <= 16;
+    PROWS = CANON ? 4 * SL + 2 : 2 * SL;
+    levelsPack((PROWS + (ROWS16 ? 2 : 4) * SL + 3) >> 2, pack, unpack);
+  }
   const words = 3 * steps + levels + 1 + (steps + 1) + 2 * nEnter + (steps + 1) + nLeave
     + (steps + 1) + 2 * nGroup + nGroup + 1 + nOther + (steps + 1) + 2 * nPend + (CANON ? 2 * nLeave : 0)
     + (HAS_BOUND ? steps + 1 + nBound : 0);
@@ -107,6 +119,28 @@ export function setup(
   boundStartP = a; a += <usize>(HAS_BOUND ? steps + 1 : 0) << 2;
   boundSlotP = a;
   return input;
+}
+
+// ---- the stored state (levelsPack) ----
+// Cell words as i16, then (canonical) ghost words and the register as i16, then the avoidance rows
+// as u16 (at most 16 slots) or u32: about 6 to 8 bytes a slot instead of 12.
+
+function pack(dst: usize): void {
+  const words = (PROWS + (ROWS16 ? 2 : 4) * SL + 3) >> 2;
+  store<u32>(dst + (<usize>(words - 1) << 2), 0); // the padding of the last word
+  const n = CANON ? 2 * SL + 1 : SL;
+  for (let k = 0; k < n; k++) store<i16>(dst + (<usize>k << 1), <i16>w(k < SL ? k : GO - SL + k));
+  const r = dst + <usize>PROWS;
+  if (ROWS16) for (let k = 0; k < SL; k++) store<u16>(r + (<usize>k << 1), <u16>row(k));
+  else for (let k = 0; k < SL; k++) store<u32>(r + (<usize>k << 2), row(k));
+}
+
+function unpack(src: usize): void {
+  const n = CANON ? 2 * SL + 1 : SL;
+  for (let k = 0; k < n; k++) setW(k < SL ? k : GO - SL + k, <i32>load<i16>(src + (<usize>k << 1)));
+  const r = src + <usize>PROWS;
+  if (ROWS16) for (let k = 0; k < SL; k++) setRow(k, <u32>load<u16>(r + (<usize>k << 1)));
+  else for (let k = 0; k < SL; k++) setRow(k, load<u32>(r + (<usize>k << 2)));
 }
 
 // ---- fragments and avoidances (NumberlinkSpec's of the same names, K = 1) ----
@@ -605,7 +639,7 @@ function child(level: i32, t: i32): i32 {
 
 /** The root: its level (> 0), or 0 when the family is empty at once (-1: accepted at once, not built here). */
 export function start(): i32 {
-  memory.fill(scratch, 0, <usize>(W << 2));
+  memory.fill(scratch, 0, <usize>(FULL << 2));
   const r = advance(0);
   if (r <= 0) return r;
   normalize();

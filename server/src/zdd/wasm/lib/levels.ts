@@ -28,8 +28,17 @@ export const STOP_MEMORY: i32 = 2;
 /** The spec's transition on the state at `scratch`: a level, 0 (reject) or -1 (accept). */
 export let childOf: (level: i32, take: i32) => i32 = (level: i32, take: i32): i32 => 0;
 
+/**
+ * A kernel's own packing of its states (levelsPack): `packTo(dst)` writes the state at `scratch`
+ * into W words at dst, `unpackFrom(src)` reads them back into scratch. Stored states are hashed,
+ * compared and copied as W words, so a smaller packing means less memory traffic per state.
+ */
+let packTo: (dst: usize) => void = (dst: usize): void => {};
+let unpackFrom: (src: usize) => void = (src: usize): void => {};
+let PACKED: bool = false;
+
 // ---- configuration ----
-/** Words per state; the spec's state is at `scratch` (W words). */
+/** Words per stored state; the spec's state is at `scratch` (W words, or the kernel's own layout when packed). */
 export let W: i32 = 0;
 export let scratch: usize = 0;
 let M: i32 = 0; // levels
@@ -116,6 +125,18 @@ export function levelsSetup(m: i32, words: i32, nodes: f64, bytes: f64): bool {
   return true;
 }
 
+/**
+ * After levelsSetup (whose `words` sized the scratch state): stored states take `words` words,
+ * written by `pack` and read back by `unpack` (both on `scratch`). The mapping must be one to one
+ * on the states the kernel makes, and `pack` must write every byte of its words.
+ */
+export function levelsPack(words: i32, pack: (dst: usize) => void, unpack: (src: usize) => void): void {
+  W = words;
+  packTo = pack;
+  unpackFrom = unpack;
+  PACKED = true;
+}
+
 /** Reserves the regions (address space only: pages are used as they are written). 0: no room. */
 export function reserve(words: i32): i32 {
   regionWords = words;
@@ -164,7 +185,8 @@ function push(r: i32, slot: usize, f: f64): bool {
   const q = list + <usize>n * es;
   store<f64>(q, f);
   store<u32>(q, <u32>slot, 8);
-  for (let k = 0; k < W; k++) store<u32>(q + 12 + (<usize>k << 2), load<u32>(scratch + (<usize>k << 2)));
+  if (PACKED) packTo(q + 12);
+  else for (let k = 0; k < W; k++) store<u32>(q + 12 + (<usize>k << 2), load<u32>(scratch + (<usize>k << 2)));
   setI32(pendN, r, n + 1);
   return true;
 }
@@ -297,7 +319,8 @@ export function expand(L: i32, j0: i32, j1: i32): i32 {
     const src = arena + <usize>j * as;
     const f = load<f64>(src);
     for (let t = 0; t < 2; t++) {
-      for (let k = 0; k < bytes; k += 4) store<u32>(scratch + <usize>k, load<u32>(src + 8 + <usize>k));
+      if (PACKED) unpackFrom(src + 8);
+      else for (let k = 0; k < bytes; k += 4) store<u32>(scratch + <usize>k, load<u32>(src + 8 + <usize>k));
       const r = childOf(L, t);
       const slot = (t != 0 ? hi : lo) + (<usize>j << 2);
       if (r == 0) store<i32>(slot, -1);
