@@ -45,6 +45,9 @@ export function differentInWindows(inst: NumberlinkInstance, rule: NumberlinkRul
   const prop = new Propagator(inst, rule);
   prop.initial();
   if (prop.contradiction) return null;
+  // The global rules read the whole grid at every state; inside a small window the local rules
+  // and the spec decide nearly as much.
+  prop.globalOn = false;
   const inWindow = new Uint8Array(n);
   const fixed = new Int8Array(m);
   for (const side of options.sides ?? [4, 6]) {
