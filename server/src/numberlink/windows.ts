@@ -14,7 +14,7 @@
 import type { NumberlinkRule } from './puzzle';
 import { StopError } from '../zdd/control';
 import { planFrontier } from '../zdd/frontier';
-import { searchSet } from '../zdd/search';
+import { DeadStates, searchSet } from '../zdd/search';
 import { DiffersSpec } from '../zdd/specs/differs';
 import { Propagator } from './deduce';
 import { defaultSweep, sweepOrder, type NumberlinkInstance } from './instance';
@@ -30,6 +30,8 @@ export interface WindowOptions {
   sides?: number[];
   /** Dead states of the search in one window (default 2000). */
   windowNodes?: number;
+  /** Dead states of all the windows' searches together (the check's node limit; default none). */
+  maxNodes?: number;
 }
 
 /** A solution that differs from `first` in one window and equals it elsewhere, or null when none was found. */
@@ -50,15 +52,16 @@ export function differentInWindows(inst: NumberlinkInstance, rule: NumberlinkRul
   prop.globalOn = false;
   const inWindow = new Uint8Array(n);
   const fixed = new Int8Array(m);
+  const budget = { left: options.maxNodes ?? Infinity };
   for (const side of options.sides ?? [4, 6]) {
     const h = Math.min(side, rows), w = Math.min(side, cols);
     const stride = Math.max(1, side >> 1);
     for (let r0 = 0; ; r0 = Math.min(r0 + stride, rows - h)) {
       for (let c0 = 0; ; c0 = Math.min(c0 + stride, cols - w)) {
-        if (Date.now() > options.deadline || options.isCancelled?.()) return null;
+        if (Date.now() > options.deadline || options.isCancelled?.() || budget.left <= 0) return null;
         inWindow.fill(0);
         for (let r = r0; r < r0 + h; r++) for (let c = c0; c < c0 + w; c++) inWindow[r * cols + c] = 1;
-        const found = searchWindow(inst, rule, plan, prop, on, inWindow, fixed, options);
+        const found = searchWindow(inst, rule, plan, prop, on, inWindow, fixed, options, budget);
         if (found !== null) return found;
         if (c0 === cols - w) break;
       }
@@ -70,7 +73,7 @@ export function differentInWindows(inst: NumberlinkInstance, rule: NumberlinkRul
 
 function searchWindow(
   inst: NumberlinkInstance, rule: NumberlinkRule, plan: ReturnType<typeof planFrontier>, prop: Propagator,
-  on: Uint8Array, inWindow: Uint8Array, fixed: Int8Array, options: WindowOptions,
+  on: Uint8Array, inWindow: Uint8Array, fixed: Int8Array, options: WindowOptions, budget: { left: number },
 ): number[][] | null {
   const m = fixed.length, E = inst.graph.edges;
   for (let e = 0; e < m; e++) fixed[e] = inWindow[E[2 * e]] && inWindow[E[2 * e + 1]] ? -1 : on[e];
@@ -90,13 +93,16 @@ function searchWindow(
     const differs = new DiffersSpec(spec, spec.levels, firstLevels);
     const filter = new PropagatingFilter(spec, prop, plan.order);
     let found: number[] | false | null;
+    const memo = new DeadStates();
     try {
-      found = searchSet(differs, { maxNodes: options.windowNodes ?? 2000, deadline: options.deadline, timeMs: 0, isCancelled: options.isCancelled }, differs.preferX, undefined, filter);
+      const maxNodes = Math.min(options.windowNodes ?? 2000, budget.left);
+      found = searchSet(differs, { maxNodes, deadline: options.deadline, timeMs: 0, isCancelled: options.isCancelled }, differs.preferX, memo, filter);
     } catch (e) {
       if (e instanceof StopError) return null;
       throw e;
     } finally {
       filter.detach();
+      budget.left -= memo.count;
     }
     if (found === false || found === null) return null;
     const edges = spec.decode(found);

@@ -232,7 +232,9 @@ export function findPathWitnesses(
     // (windows.ts), in a share of the time left, before the search over the whole grid.
     if (rule.fill) {
       const now = Date.now();
-      const local = differentInWindows(inst, rule, first, { deadline: now + WINDOW_SHARE * Math.max(0, control.deadline - now), isCancelled: control.isCancelled });
+      const local = differentInWindows(inst, rule, first, {
+        deadline: now + WINDOW_SHARE * Math.max(0, control.deadline - now), isCancelled: control.isCancelled, maxNodes: control.limits?.maxNodes,
+      });
       poll();
       if (local !== null && pathsProblem(inst, rule, local) === null && !samePaths(first, local)) {
         return { verdict: 'multiple', first, second: local, atLeast: 2n, how: `${how}, a window re-solved` };
