@@ -30,6 +30,7 @@ import { PropagatingFilter } from './pathFilter';
 import { nearbySolutions, searchPaths } from './pathSearch';
 import { edgesToPaths, pathsProblem } from './paths';
 import { NumberlinkSpec } from './spec';
+import { differentInWindows } from './windows';
 
 /** Local changes of the first solution tried (each is checked against the rules: O(cells)). */
 const NEARBY_MAX = 1000;
@@ -227,6 +228,18 @@ export function findPathWitnesses(
     // search for one that differs.
     const near = nearbySolutions(inst, first, (q) => pathsProblem(inst, rule, q) === null, NEARBY_MAX);
     if (near.length > 0) return { verdict: 'multiple', first, second: near[0], atLeast: BigInt(near.length + 1), how: `${how}, local changes` };
+    // Under fill no cell is free for those changes: windows of the grid re-solved around the first
+    // (windows.ts), in a share of the time left, before the search over the whole grid.
+    if (rule.fill) {
+      const now = Date.now();
+      const local = differentInWindows(inst, rule, first, {
+        deadline: now + WINDOW_SHARE * Math.max(0, control.deadline - now), isCancelled: control.isCancelled, maxNodes: control.limits?.maxNodes,
+      });
+      poll();
+      if (local !== null && pathsProblem(inst, rule, local) === null && !samePaths(first, local)) {
+        return { verdict: 'multiple', first, second: local, atLeast: 2n, how: `${how}, a window re-solved` };
+      }
+    }
     const other = search.differing(first, limits(budget.secondNodes ?? 100_000));
     if (other === false) return { verdict: 'unique', first, how: `${how}, no other solution` };
     if (other === null) return { verdict: null, first, how: `${how}, second solution not found` };
@@ -379,6 +392,9 @@ function notouchFirst(inst: NumberlinkInstance, control: RunControl & { deadline
     search.detach();
   }
 }
+
+/** The share of the time left that the windows around a first solution under fill may take (windows.ts). */
+const WINDOW_SHARE = 0.5;
 
 /** The share of the time left that the notouch search may take (see notouchFirst). */
 const NOTOUCH_SHARE = 0.5;
