@@ -599,21 +599,18 @@ describe.skipIf(skipSuite('code-server'))('VS Code (code-server) end to end', ()
     expect(await frame.locator('svg line.lp-edge').count()).toBe((expected.solution as { edges: unknown[] }).edges.length);
     expect(await frame.locator('svg text.lp-hint.lp-redundant').count()).toBe(expected.redundant!.length);
     step('the preview draws the hexagons and the loop');
-    // The text beside its picture: the puzzle in the first group (earlier tests leave others there).
-    // Visible ones only: a group whose active editor is the preview keeps its text editor hidden in
-    // the page (failed once in CI waiting for such a hidden honeycomb editor).
-    await page.keyboard.press('Control+1');
-    await page.keyboard.press('Control+P');
-    await input.waitFor({ timeout: 10_000 });
-    await input.fill(HONEY);
-    await row.waitFor({ timeout: QUICK_MS });
-    await row.click();
-    await page.keyboard.press('Control+Home'); // its first line, "# grid: honeycomb", in view
-    // Only for the screenshot: the text is back in an editor (a visible-editor locator timed out in
-    // CI once after every check above had passed; the rendered lines are read as at the start).
-    await expect.poll(async () => (await editorLines(page)).join('\n'), { timeout: 30_000 }).toContain('# grid: honeycomb 10x10');
-    await expect.poll(async () => frame.locator('#title').textContent().catch(() => null), { timeout: 30_000 }).toBe(HONEY);
-    await svg.waitFor({ timeout: 30_000 });
+    // The text beside its picture, for the screenshot only: every check is above. Its tab (not the
+    // preview's, whose title holds the name too) is clicked and moved into the first group (no Quick
+    // Open: twice in CI the keys went to another group and a 5x5 puzzle came up); if the text still
+    // does not show, the screenshot is taken as the page is and the log says so.
+    try {
+      await page.locator('.tabs-container .tab', { hasText: HONEY, hasNotText: 'Preview' }).first().click({ timeout: 10_000 });
+      await runCommand(page, 'View: Move Editor into First Group');
+      await page.keyboard.press('Control+Home'); // its first line, "# grid: honeycomb", in view
+      await expect.poll(async () => (await editorLines(page)).join('\n'), { timeout: 20_000 }).toContain('# grid: honeycomb 10x10');
+    } catch {
+      step('screenshot: the honeycomb text did not come back into view; taken as the page is');
+    }
     await screenshotFor(page, 'code-server-honeycomb.png', 'screenshot-honeycomb.png');
   }, 300_000);
 });
