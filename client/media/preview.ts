@@ -193,10 +193,10 @@ const step = (dir: 1 | -1): number => {
   return dir > 0 ? z * 1.25 : z / 1.25;
 };
 
-/** The picture's board takes *Draw loop* (its genre says so: `data-draw-loop`; square grids only). */
+/** The picture's board takes *Draw loop* (its genre says so: `data-draw-loop`; a tiling's faces too). */
 function canDraw(): boolean {
   const svg = svgElement();
-  return svg?.hasAttribute('data-draw-loop') === true && !svg.classList.contains('lp-too-large') && !svg.classList.contains('lp-tiling');
+  return svg?.hasAttribute('data-draw-loop') === true && !svg.classList.contains('lp-too-large') && !svg.classList.contains('lp-message');
 }
 
 function gridSize(): { rows: number; cols: number } {

@@ -7,8 +7,12 @@
  *  - `empty`: no inside cell at all.
  * Pieces are 8-connected (cells meeting at a corner count as one piece, that contact is reported
  * as a `corner`), so one mistake gives one defect. The marks are one simple loop exactly when the
- * list is empty (the same answer as loop.ts loopProblem on the marks' edges).
+ * list is empty (the same answer as loop.ts loopProblem on the marks' edges). A tiling's marks:
+ * model/latticeLoop.ts, described here by describeFaceDefect.
  */
+import type { Lattice } from '../../model/lattice';
+import { pointName, type FaceDefect } from '../../model/latticeLoop';
+import { placeName } from '../../findings/words';
 
 export type LoopDefect =
   | { kind: 'empty' }
@@ -105,6 +109,39 @@ export function describeDefect(d: LoopDefect, cols: number): string {
       const one = d.cells.length === 1;
       return `${one ? 'Cell' : 'Cells'} ${cellList(d.cells, cols)} ${one ? 'is' : 'are'} an outside hole enclosed by the loop (it would need a second loop around ${one ? 'it' : 'them'}): ` +
         `mark ${one ? 'it' : 'them'} x, or open the hole to the border with a line of . cells.`;
+    }
+  }
+}
+
+/** A tiling's face for people: "face 12 (line 2, place 3)" (as the other findings name faces). */
+export function faceName(l: Lattice, f: number): string {
+  const row = l.rowOf[f]!;
+  return placeName({ row, col: f - l.rowOff[row]!, face: f });
+}
+
+function faceList(l: Lattice, faces: number[]): string {
+  const names = faces.slice(0, faces.length <= LISTED ? LISTED : LISTED - 1).map((f) => faceName(l, f));
+  if (faces.length > LISTED) return `${names.join(', ')} and ${faces.length - LISTED + 1} more`;
+  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/** What is wrong with a tiling's marks and how to fix it (latticeLoop.ts's defects), as describeDefect says it on squares. */
+export function describeFaceDefect(d: FaceDefect, l: Lattice): string {
+  switch (d.kind) {
+    case 'empty':
+      return 'The loop is empty: mark the faces inside it x.';
+    case 'corner':
+      return `The loop touches itself at the point ${pointName(l, d.vertex)}: inside faces ${faceList(l, d.cells)} meet only at a corner there. ` +
+        `Mark ${faceList(l, d.other).replace(/ and (?=[^,]*$)/, ' or ')} x to join them, or one of them . to part them.`;
+    case 'separate': {
+      const one = d.cells.length === 1;
+      return `${one ? 'Face' : 'Faces'} ${faceList(l, d.cells)} ${one ? 'is' : 'are'} a second loop, apart from the main one (${d.mainSize} faces): ` +
+        `connect ${one ? 'it' : 'them'} to the main one with x faces, or mark ${one ? 'it' : 'them'} .`;
+    }
+    case 'hole': {
+      const one = d.cells.length === 1;
+      return `${one ? 'Face' : 'Faces'} ${faceList(l, d.cells)} ${one ? 'is' : 'are'} an outside hole enclosed by the loop (it would need a second loop around ${one ? 'it' : 'them'}): ` +
+        `mark ${one ? 'it' : 'them'} x, or open the hole to the border with a line of . faces.`;
     }
   }
 }
