@@ -87,16 +87,17 @@ describe('tilings in the language server', () => {
     expect(fixes[0]!.title).toBe(`Remove redundant hint ${puzzle.hints[f]} at face ${f} (line ${lattice.rowOf[f]! + 1}, place ${f - lattice.rowOff[lattice.rowOf[f]!]! + 1})`);
     const edits = (fixes[0]!.edit!.documentChanges![0] as { edits: TextEdit[] }).edits;
     expect(edits).toEqual([{ range: rangeOf(f), newText: '.' }]);
-    // The fix-all, but no design refactorings and no suggestions on a tiling.
+    // The fix-all and, as on squares, the solution written as a loop block; no suggestions on a tiling.
     const n = expected.redundantTogether!.length;
     // (listed without its edit; asked for by kind, computed)
-    expect(actions.map((a) => a.title)).toEqual([fixes[0]!.title, 'Remove all redundant hints']);
+    expect(actions.map((a) => a.title)).toEqual([fixes[0]!.title, 'Add the solution as a loop block', 'Remove all redundant hints']);
     const all = await client.request<CodeAction[]>('textDocument/codeAction', {
       textDocument: { uri }, range: d.range, context: { diagnostics: [], only: ['source.fixAll.linkpuzzle', 'refactor'] },
     });
-    expect(all.map((a) => a.title)).toEqual([`Remove all redundant hints (${n})`]);
+    expect(all.map((a) => a.title)).toEqual(['Add the solution as a loop block', `Remove all redundant hints (${n})`]);
     // Its edit blanks exactly the faces that can go together.
-    const fixAll = all[0]!.edit ? all[0]! : await client.request<CodeAction>('codeAction/resolve', all[0]);
+    const listed = all.find((a) => a.title.startsWith('Remove all'))!;
+    const fixAll = listed.edit ? listed : await client.request<CodeAction>('codeAction/resolve', listed);
     expect((fixAll.edit!.documentChanges![0] as { edits: TextEdit[] }).edits).toEqual(expected.redundantTogether!.map((c) => ({ range: rangeOf(c.face!), newText: '.' })));
   });
 
@@ -294,7 +295,9 @@ describe('the solution block on a tiling: Draw loop, the loop block, the intende
     const d2 = await client.diagnostics(u, v2, (ds) => ds.some((x) => x.code === 'hint-disagrees-with-loop'), 60_000);
     const f0 = l.rowOff[2]! + 3;
     const around = new Set([f0, ...Array.from(l.edgesOf(f0)).flatMap((e) => [l.sides[2 * e]!, l.sides[2 * e + 1]!]).filter((g) => g >= 0)]);
-    const hinted = [...around].filter((g) => honey.puzzle.hints[g]! >= 0).sort((a, b) => a - b);
+    // The loop uses all 6 sides of that face, 1 of each face beside it, none of any other.
+    const uses = (g: number) => (g === f0 ? 6 : around.has(g) ? 1 : 0);
+    const hinted = [...honey.puzzle.hints.keys()].filter((g) => honey.puzzle.hints[g]! >= 0 && honey.puzzle.hints[g] !== uses(g));
     const onLoop = d2.filter((x) => x.code === 'hint-disagrees-with-loop');
     expect(onLoop.map((x) => x.range)).toEqual(hinted.map((g) => rangeIn(honey.puzzle, g)));
     // Toggling it again removes the block: the text is the puzzle again.
