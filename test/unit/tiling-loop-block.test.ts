@@ -172,12 +172,16 @@ describe('parse problems of a tiling block, each at its place', () => {
   });
 
   it('marks that are no loop: loop-not-simple at the faces, named by number, line and place', () => {
+    // A hole: every face but the middle one inside.
+    const hole = loopTextFindings(parseSlitherlink(HONEY + '---\nx x x\nx . x\nx x x\n').puzzle!);
+    expect(hole.map((x) => x.message)).toEqual([expect.stringMatching(/^Face 4 \(line 2, place 2\) is an outside hole enclosed by the loop/)]);
+    expect((hole[0]!.at as { range: unknown }).range).toEqual({ line: 6, col: 2, endLine: 6, endCol: 3 });
     // Faces 0 and 2 of the top line are far apart: a second loop.
     const p = parseSlitherlink(HONEY + '---\nx . x\n. . .\n. . .\n').puzzle!;
     const f = loopTextFindings(p);
     expect(f.length).toBe(1);
     expect(f[0]!.code).toBe('loop-not-simple');
-    expect(f[0]!.message).toMatch(/^Face face [02] \(line 1, place [13]\) is a second loop/);
+    expect(f[0]!.message).toMatch(/^Face [02] \(line 1, place [13]\) is a second loop, apart from the main one \(1 face\)/);
     expect((f[0]!.at as { range: { line: number; col: number } }).range).toMatchObject({ line: 5 });
   });
 });
