@@ -398,8 +398,9 @@ content.addEventListener('keydown', (event) => {
     if (editKey(event.key) || event.key === '.' || event.key === 'Delete' || event.key === 'Backspace') typeIntoCell(event.key);
     else return;
   } else if (event.key === ' ' || event.key === 'Enter') {
-    const at = cursor ?? { row: 0, col: 0 };
-    toggleCell(Math.min(at.row, rows - 1), Math.min(at.col, cols - 1));
+    // Into the grid (a tiling: into its lines, each as long as it is).
+    const at = clampCursor(cursor ?? { row: 0, col: 0 });
+    toggleCell(at.row, at.col);
   } else {
     return;
   }
