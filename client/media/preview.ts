@@ -193,10 +193,10 @@ const step = (dir: 1 | -1): number => {
   return dir > 0 ? z * 1.25 : z / 1.25;
 };
 
-/** The picture's board takes *Draw loop* (its genre says so: `data-draw-loop`; square grids only). */
+/** The picture's board takes *Draw loop* (its genre says so: `data-draw-loop`; a tiling's faces too). */
 function canDraw(): boolean {
   const svg = svgElement();
-  return svg?.hasAttribute('data-draw-loop') === true && !svg.classList.contains('lp-too-large') && !svg.classList.contains('lp-tiling');
+  return svg?.hasAttribute('data-draw-loop') === true && !svg.classList.contains('lp-too-large') && !svg.classList.contains('lp-message');
 }
 
 function gridSize(): { rows: number; cols: number } {
@@ -398,8 +398,9 @@ content.addEventListener('keydown', (event) => {
     if (editKey(event.key) || event.key === '.' || event.key === 'Delete' || event.key === 'Backspace') typeIntoCell(event.key);
     else return;
   } else if (event.key === ' ' || event.key === 'Enter') {
-    const at = cursor ?? { row: 0, col: 0 };
-    toggleCell(Math.min(at.row, rows - 1), Math.min(at.col, cols - 1));
+    // Into the grid (a tiling: into its lines, each as long as it is).
+    const at = clampCursor(cursor ?? { row: 0, col: 0 });
+    toggleCell(at.row, at.col);
   } else {
     return;
   }

@@ -18,6 +18,7 @@ import { parseNumberlink } from '../../server/src/numberlink/parse';
 import { parseSlitherlink } from '../../server/src/slitherlink/parse';
 import { makeLattice, TILINGS } from '../../server/src/model/lattice';
 import { tilingPicture } from '../../server/src/model/latticePicture';
+import { loopBlockChange } from '../../server/src/slitherlink/design/edits';
 import { labelColors as labelColorsOf, PATH_COLORS } from '../../server/src/numberlink/preview';
 import { renderSvg } from '../../server/src/genres/preview';
 import type { HostMessage } from '../../client/src/previewHtml';
@@ -815,8 +816,8 @@ describe.skipIf(skip)('preview layout in Chromium', () => {
     // A hexagon of the same area as a 36 px square: about 44 x 38 px.
     expect(Math.sqrt(seen.w * seen.h)).toBeGreaterThan(36);
     expect(Math.sqrt(seen.w * seen.h)).toBeLessThan(50);
-    // Draw loop knows square cells only (its solution block): not offered on a tiling; Edit hints is.
-    expect(seen.draw).toBe(true);
+    // Both Draw loop (a tiling's solution block marks faces) and Edit hints are offered on a tiling.
+    expect(seen.draw).toBe(false);
     expect(seen.edit).toBe(false);
     const m = await measureTexts(page, false);
     expect(m.overlaps).toEqual([]);
@@ -848,6 +849,38 @@ describe.skipIf(skip)('preview layout in Chromium', () => {
       { type: 'setCell', uri, row: 2, col: 0, value: '1' },
     ]);
     await page.screenshot({ path: join(artifacts, 'preview-tiling-edit-hints.png') });
+    // Draw loop on the faces: a click toggles that face (its line and place), the arrows move along
+    // the faces' order and Space toggles the cursor's face.
+    await page.click('#draw-loop');
+    const drawn = (await probe(page)).posted.length;
+    await page.click('#board polygon.lp-face[data-face="12"]', { force: true });
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press(' ');
+    await page.click('#board polygon.lp-face[data-face="19"]', { force: true });
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press(' ');
+    expect((await probe(page)).posted.slice(drawn)).toEqual([
+      { type: 'toggleCell', uri, row: 1, col: 2 },
+      { type: 'toggleCell', uri, row: 1, col: 3 },
+      { type: 'toggleCell', uri, row: 1, col: 9 },
+      { type: 'toggleCell', uri, row: 2, col: 0 },
+    ]);
+    // The block written from the solution: its faces shaded under the loop, which it is.
+    const withBlock = text + loopBlockChange(puzzle!, text, result)!.block;
+    const blocked = parseSlitherlink(withBlock).puzzle!;
+    await deliver(page, message('honeycomb-10x10.slk', renderSvg(blocked, result, { picture: tilingPicture(blocked.tiling!)! }), result));
+    const intended = await page.evaluate(() => ({
+      area: document.querySelectorAll('#board polygon.lp-intended-cell').length,
+      dashed: document.querySelectorAll('#board line.lp-intended-edge').length,
+      note: document.querySelector('#board .lp-note')?.textContent ?? '',
+    }));
+    expect(intended).toEqual({ area: Array.from(blocked.solution!).filter((x) => x === 1).length, dashed: (result.solution as { edges: unknown[] }).edges.length, note: 'Your loop (dashed) is the solution' });
+    // The shading is no click target: a click on a shaded face still toggles that face.
+    const f = Array.from(blocked.solution!).indexOf(1);
+    const before2 = (await probe(page)).posted.length;
+    await page.click(`#board polygon.lp-face[data-face="${f}"]`, { force: true });
+    expect((await probe(page)).posted.slice(before2)).toEqual([{ type: 'toggleCell', uri, row: Math.floor(f / 10), col: f % 10 }]);
+    await page.screenshot({ path: join(artifacts, 'preview-tiling-draw-loop.png') });
     expect((await probe(page)).violations).toEqual([]);
     await page.close();
   }, 120_000);

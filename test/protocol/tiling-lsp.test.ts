@@ -3,8 +3,9 @@
  * the face's own characters (puzzle.cellRanges[face], never row * cols + col), quick fixes that
  * remove exactly that hint, hover describing the face and the loop around it, *Remove all
  * redundant hints* (fix-all, the summary's fix, the command) removing exactly the faces the check
- * says can go together, and what knows only square grids (the design commands' solution block,
- * suggestions) refused with a clear message instead of editing the wrong cells.
+ * says can go together, the solution block (Draw loop's toggle, the loop block from the solution,
+ * the intended-loop diagnostics, hints from the loop) on a honeycomb, and what knows only square
+ * grids (the minimal puzzle from a loop) refused with a clear message instead of editing the wrong cells.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import type { CodeAction, Diagnostic, Hover, TextEdit } from 'vscode-languageser
 import { checkText } from '../../server/src/genres/check';
 import type { LoopSolution } from '../../server/src/analysis/result';
 import { makeLattice } from '../../server/src/model/lattice';
+import { latticeLoopDefects } from '../../server/src/model/latticeLoop';
 import type { SlitherlinkPuzzle } from '../../server/src/slitherlink/puzzle';
 import { parseSlitherlink } from '../../server/src/slitherlink/parse';
 import { root, TestClient } from './lspClient';
@@ -85,16 +87,17 @@ describe('tilings in the language server', () => {
     expect(fixes[0]!.title).toBe(`Remove redundant hint ${puzzle.hints[f]} at face ${f} (line ${lattice.rowOf[f]! + 1}, place ${f - lattice.rowOff[lattice.rowOf[f]!]! + 1})`);
     const edits = (fixes[0]!.edit!.documentChanges![0] as { edits: TextEdit[] }).edits;
     expect(edits).toEqual([{ range: rangeOf(f), newText: '.' }]);
-    // The fix-all, but no design refactorings and no suggestions on a tiling.
+    // The fix-all and, as on squares, the solution written as a loop block; no suggestions on a tiling.
     const n = expected.redundantTogether!.length;
     // (listed without its edit; asked for by kind, computed)
-    expect(actions.map((a) => a.title)).toEqual([fixes[0]!.title, 'Remove all redundant hints']);
+    expect(actions.map((a) => a.title)).toEqual([fixes[0]!.title, 'Add the solution as a loop block', 'Remove all redundant hints']);
     const all = await client.request<CodeAction[]>('textDocument/codeAction', {
       textDocument: { uri }, range: d.range, context: { diagnostics: [], only: ['source.fixAll.linkpuzzle', 'refactor'] },
     });
-    expect(all.map((a) => a.title)).toEqual([`Remove all redundant hints (${n})`]);
+    expect(all.map((a) => a.title)).toEqual(['Add the solution as a loop block', `Remove all redundant hints (${n})`]);
     // Its edit blanks exactly the faces that can go together.
-    const fixAll = all[0]!.edit ? all[0]! : await client.request<CodeAction>('codeAction/resolve', all[0]);
+    const listed = all.find((a) => a.title.startsWith('Remove all'))!;
+    const fixAll = listed.edit ? listed : await client.request<CodeAction>('codeAction/resolve', listed);
     expect((fixAll.edit!.documentChanges![0] as { edits: TextEdit[] }).edits).toEqual(expected.redundantTogether!.map((c) => ({ range: rangeOf(c.face!), newText: '.' })));
   });
 
@@ -136,13 +139,18 @@ describe('tilings in the language server', () => {
     expect((hover.contents as { value: string }).value).toContain('Redundant on its own');
   });
 
-  it('refuses what knows only square grids (the solution block\'s tools), with a clear message, and edits nothing', async () => {
-    const version = 1;
+  it('refuses what knows only square grids (the minimal puzzle from a loop, the count of its puzzles), with a clear message, and edits nothing', async () => {
     const before = client.text(uri);
-    const apply = await client.request<{ applied: boolean; error?: string }>('workspace/executeCommand', { command: 'linkpuzzle.applyHints', arguments: [uri, version, [{ row: 0, col: 0, value: 3 }]] });
-    expect(apply).toMatchObject({ applied: false, error: expect.stringMatching(/not available on tilings/) });
-    const block = await client.request<{ error?: string }>('workspace/executeCommand', { command: 'linkpuzzle.loopBlockFromSolution', arguments: [uri] });
-    expect(block.error).toMatch(/not available on tilings/);
+    for (const command of ['linkpuzzle.makePuzzleFromLoop', 'linkpuzzle.hintFamily']) {
+      const r = await client.request<{ error?: string }>('workspace/executeCommand', { command, arguments: [uri] });
+      expect(r.error).toMatch(/not available on tilings/);
+      // The client asks before running it: the same answer.
+      const state = await client.request<{ message: string } | null>('linkpuzzle/commandState', { command, uri });
+      expect(state?.message).toMatch(/not available on tilings/);
+    }
+    // A hint past the face's sides, or at a place the line does not have: refused, nothing applied.
+    const bad = await client.request<{ applied: boolean; error?: string }>('workspace/executeCommand', { command: 'linkpuzzle.applyHints', arguments: [uri, 1, [{ row: 0, col: 99, value: 1 }]] });
+    expect(bad).toMatchObject({ applied: false, error: expect.stringMatching(/not a hint of this snubsquare/) });
     expect(client.text(uri)).toBe(before);
   });
 
@@ -261,4 +269,70 @@ describe('tilings in the language server', () => {
     expect(r.picture!.faces[7]).toEqual(lattice.polygon(7).flat());
     expect(r.picture!.rowOff).toEqual(Array.from(lattice.rowOff));
   });
+});
+
+describe('the solution block on a tiling: Draw loop, the loop block, the intended-loop diagnostics', () => {
+  const command = <R>(name: string, ...args: unknown[]) => client.request<R>('workspace/executeCommand', { command: name, arguments: args });
+  const faceOf = (l: typeof honey.lattice, f: number) => ({ row: l.rowOf[f]!, col: f - l.rowOff[l.rowOf[f]!]! });
+
+  it('toggles a face of a honeycomb by its line and place, only for the version asked for; writes the solution as a block', async () => {
+    const u = 'file:///work/puzzles/honey-draw.slk';
+    client.open(u, 'slitherlink', honey.text);
+    const l = honey.lattice;
+    // Stale version: refused, text untouched.
+    expect(await command('linkpuzzle.toggleLoopCell', u, 7, 2, 3)).toMatchObject({ applied: false, error: expect.stringMatching(/not 7/) });
+    expect(client.text(u)).toBe(honey.text);
+    // A place the line does not have.
+    expect(await command('linkpuzzle.toggleLoopCell', u, 1, 0, 10)).toMatchObject({ applied: false, error: expect.stringMatching(/line 1 of the grid has no face at place 11/) });
+    // The first toggle appends a block, one row per grid line, that face alone inside.
+    expect(await command('linkpuzzle.toggleLoopCell', u, 1, 2, 3)).toEqual({ applied: true });
+    const one = parseSlitherlink(client.text(u));
+    expect(one.problems).toEqual([]);
+    expect([...one.puzzle!.solution!.keys()].filter((f) => one.puzzle!.solution![f] === 1)).toEqual([l.rowOff[2]! + 3]);
+    expect(client.text(u).startsWith(honey.text)).toBe(true);
+    // The one-face loop breaks hints: diagnostics at those faces' own characters.
+    const v2 = client.docs.get(u)!.version;
+    const d2 = await client.diagnostics(u, v2, (ds) => ds.some((x) => x.code === 'hint-disagrees-with-loop'), 60_000);
+    const f0 = l.rowOff[2]! + 3;
+    const around = new Set([f0, ...Array.from(l.edgesOf(f0)).flatMap((e) => [l.sides[2 * e]!, l.sides[2 * e + 1]!]).filter((g) => g >= 0)]);
+    // The loop uses all 6 sides of that face, 1 of each face beside it, none of any other.
+    const uses = (g: number) => (g === f0 ? 6 : around.has(g) ? 1 : 0);
+    const hinted = [...honey.puzzle.hints.keys()].filter((g) => honey.puzzle.hints[g]! >= 0 && honey.puzzle.hints[g] !== uses(g));
+    const onLoop = d2.filter((x) => x.code === 'hint-disagrees-with-loop');
+    expect(onLoop.map((x) => x.range)).toEqual(hinted.map((g) => rangeIn(honey.puzzle, g)));
+    // Toggling it again removes the block: the text is the puzzle again.
+    expect(await command('linkpuzzle.toggleLoopCell', u, v2, 2, 3)).toEqual({ applied: true });
+    expect(client.text(u)).toBe(honey.text);
+    // The loop block from the solution: the solver's loop, so no intended-loop diagnostic.
+    const r = await command<{ applied: boolean; block: string }>('linkpuzzle.loopBlockFromSolution', u);
+    expect(r.applied).toBe(true);
+    const p = parseSlitherlink(client.text(u)).puzzle!;
+    const want = honey.expected.solution as LoopSolution;
+    const on = new Set(want.edgeIds);
+    const boundary = Array.from({ length: l.edgeCount }, (_, e) => e).filter((e) => {
+      const a = l.sides[2 * e]!, b = l.sides[2 * e + 1]!;
+      return (a >= 0 ? p.solution![a]! : 0) !== (b >= 0 ? p.solution![b]! : 0);
+    });
+    expect(boundary).toEqual([...on].sort((a, b) => a - b));
+    const v4 = client.docs.get(u)!.version;
+    const d4 = await client.diagnostics(u, v4, (ds) => ds.some((x) => x.code === 'redundant-summary'), 120_000);
+    expect(d4.filter((x) => ['solution-not-intended', 'hint-disagrees-with-loop', 'loop-not-simple'].includes(String(x.code)))).toEqual([]);
+    // One face of the loop flipped (still one loop): the unique solution is not the intended loop.
+    const flip = [...p.solution!.keys()].find((f) => {
+      const s = Uint8Array.from(p.solution!);
+      s[f] ^= 1;
+      return latticeLoopDefects(l, s).length === 0;
+    })!;
+    const at = faceOf(l, flip);
+    expect(await command('linkpuzzle.toggleLoopCell', u, v4, at.row, at.col)).toEqual({ applied: true });
+    const v5 = client.docs.get(u)!.version;
+    const d5 = await client.diagnostics(u, v5, (ds) => ds.some((x) => x.code === 'solution-not-intended'), 120_000);
+    expect(d5.find((x) => x.code === 'solution-not-intended')!.message).toMatch(/^The unique solution is not the intended loop: they differ at \d+ faces?\./);
+    // A loop that met every hint would be a second solution: some hint disagrees, and hints from
+    // the loop ('all-from-loop') are refused until it is fixed; nothing applied.
+    expect(d5.some((x) => x.code === 'hint-disagrees-with-loop')).toBe(true);
+    const before = client.text(u);
+    expect(await command('linkpuzzle.applyHints', u, v5, 'all-from-loop')).toMatchObject({ applied: false, error: expect.stringMatching(/disagrees with the loop/) });
+    expect(client.text(u)).toBe(before);
+  }, 240_000);
 });

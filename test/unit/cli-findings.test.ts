@@ -31,4 +31,13 @@ describe('check shows findings', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('\n    The unique solution is not the intended loop: they differ at 2 cells. Cells (row,col): (1,1) (1,2)\n');
   });
+
+  it('the same on a tiling: the faces where they differ, by number', () => {
+    // A honeycomb 3x3 whose unique loop is not the block's two faces (1 and 4, the middle column's top two).
+    const f = join(tmp, 'honey.slk');
+    writeFileSync(f, '# grid: honeycomb 3x3\n. 2 .\n3 . 4\n. . 1\n---\n. x .\n. x .\n. . .\n');
+    const r = spawnSync(process.execPath, [cli, 'check', f], { encoding: 'utf8', env: { ...process.env, HOME: tmp } });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/\n {4}The unique solution is not the intended loop: they differ at \d+ faces\. Faces: #\d+( #\d+)*\n/);
+  });
 });

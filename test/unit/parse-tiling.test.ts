@@ -96,11 +96,12 @@ describe('.slk on a tiling: parse', () => {
     expect([bad.code, bad.range]).toEqual(['bad-cell', { line: 1, col: 2, endLine: 1, endCol: 3 }]);
   });
 
-  it('a second grid line: grid-duplicate on it; a solution block: solution-block-tiling', () => {
+  it('a second grid line: grid-duplicate on it; a solution block with too few rows: solution-rows over it', () => {
     const dup = only('# grid: honeycomb 3x3\n# grid: cairo 4x4\n. 2 .\n3 . 4\n. . 1\n');
     expect([dup.code, dup.range.line]).toEqual(['grid-duplicate', 1]);
+    // A tiling's block has one row per grid line (tiling-loop-block.test.ts has the rest).
     const sol = only(HONEY + '---\nx x x\n');
-    expect([sol.code, sol.range]).toEqual(['solution-block-tiling', { line: 4, col: 0, endLine: 4, endCol: 3 }]);
+    expect([sol.code, sol.range]).toEqual(['solution-rows', { line: 4, col: 0, endLine: 5, endCol: 5 }]);
   });
 
   it('a broken tiling file checks as invalid with its problems, never a crash', () => {

@@ -193,7 +193,8 @@ export interface TableRow {
 export function findingLines(findings: Finding[]): string[] {
   return findings
     .filter((f) => findingCode(f.code)?.listsCells && (f.related?.length ?? 0) > 0)
-    .map((f) => `${f.message} Cells (row,col): ${f.related!.map((r) => cellText(r.cell)).join(' ')}`);
+    // A tiling's faces go by number (#12), as in its redundant hints' line.
+    .map((f) => `${f.message} ${f.related!.some((r) => r.cell.face !== undefined) ? 'Faces' : 'Cells (row,col)'}: ${f.related!.map((r) => cellText(r.cell)).join(' ')}`);
 }
 
 /** The default, human-readable report: one line per file, details indented below it. */

@@ -182,6 +182,8 @@ export interface EditorCommand<P extends Puzzle = Puzzle> {
   ready?(p: P | null, fileName: string): { message: string; severity: 'information' | 'warning' } | null;
   /** Runs it (`args` as the client sent them, the document's uri first). */
   run(args: unknown[], host: CommandHost<P>): Promise<unknown>;
+  /** It works on a tiling's puzzle too; without this it is refused there, before any work or edit. */
+  tilings?: boolean;
 }
 
 /** A code action a genre offers for the document as it is (protocol-neutral; the language server makes it LSP's). */

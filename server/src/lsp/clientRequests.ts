@@ -3,6 +3,7 @@
  * picture, a cell's text, the redundant givens' text, the genres, whether a genre's command can
  * run. The client parses nothing: everything it draws or marks comes from here.
  */
+import { notOnTilings } from './codeActions';
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { GENRES, genreInfos, genreOf } from '../genres/index';
@@ -76,7 +77,10 @@ export function registerClientRequests(connection: Connection, documents: TextDo
       const having = GENRES.filter((g) => g.commands?.[command]).map((g) => `${g.name} (.${g.extension})`);
       return { message: `open a ${having.join(' or ') || 'puzzle'} file first.`, severity: 'information' };
     }
-    return cmd.ready?.(parsed(doc, kind).puzzle, fileName(doc.uri)) ?? null;
+    const puzzle = parsed(doc, kind).puzzle;
+    // As the command itself: one that knows square grids only is refused on a tiling.
+    if (!cmd.tilings && puzzle?.tiling) return { message: notOnTilings(cmd.label), severity: 'information' };
+    return cmd.ready?.(puzzle, fileName(doc.uri)) ?? null;
   });
 }
 

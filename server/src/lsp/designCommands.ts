@@ -91,8 +91,8 @@ export class DesignCommands {
     const genre = kind ? genreOf(kind) : null;
     const cmd = genre?.commands?.[command];
     if (!genre || !cmd) return refuse(`not a ${genres.map((g) => `${g.name} (.${g.extension})`).join(' or ')} document`);
-    // A genre's commands are about a document's square grid: refused on a tiling, before any work or edit.
-    if (parsed(doc, genre.kind).puzzle?.tiling) return cmd.refuse(notOnTilings(cmd.label));
+    // A genre's commands are about a document's square grid unless they say otherwise: refused on a tiling, before any work or edit.
+    if (!cmd.tilings && parsed(doc, genre.kind).puzzle?.tiling) return cmd.refuse(notOnTilings(cmd.label));
     return cmd.run(args, await this.commandHost(doc, genre, token, reporter));
   }
 

@@ -7,7 +7,8 @@
  * - the designer's refactorings: "Add the solution as a loop block" (a unique puzzle without one;
  *   the edit comes from the published solution) and "Make a minimal puzzle from the loop" (a file
  *   with one; runs the command in the worker).
- * Suggestions and the design tools name square cells: none on tilings.
+ * Suggestions and the minimal puzzle from a loop know square cells only: on a tiling only the loop
+ * block is offered.
  */
 import type { HintChoice, Suggestions } from '../analysis/result';
 import { cellName, solutionsPhrase } from '../findings/words';
@@ -23,7 +24,7 @@ export const LOOP_BLOCK_TITLE = 'Add the solution as a loop block';
 export const FROM_LOOP_TITLE = 'Make a minimal puzzle from the loop';
 
 export function actions(input: ActionInput<SlitherlinkPuzzle>): GenreAction[] {
-  if (input.puzzle.tiling) return [];
+  if (input.puzzle.tiling) return designActions(input);
   return [...(input.wants('quickfix') ? suggestionFixes(input) : []), ...designActions(input)];
 }
 
@@ -80,7 +81,7 @@ function designActions(input: ActionInput<SlitherlinkPuzzle>): GenreAction[] {
     const b = loopBlockChange(p, input.text, input.result);
     if (b) out.push({ title: LOOP_BLOCK_TITLE, kind: 'refactor', changes: [b.change] });
   }
-  if (p.solution && input.wants('refactor.rewrite')) {
+  if (p.solution && !p.tiling && input.wants('refactor.rewrite')) {
     // Offered only where the command can work: one simple loop that every hint agrees with.
     const loop = intendedLoop(p);
     if (loop && !loop.problem && loop.disagreements.length === 0) {

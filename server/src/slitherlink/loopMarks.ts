@@ -8,10 +8,13 @@
  * appended (every cell outside but the clicked one), laid out like the grid (compact or tokens)
  * and with the file's own line ends. Clearing the last inside cell removes the block: a `---` line
  * with no `x` after it is not a block (it would read as a grid row), so the file stays valid.
+ * On a tiling (row, col) is a face's line and place in the grid, and the block's rows are laid
+ * out as the grid's lines (docs/tilings.md).
  */
 import { parseSlitherlink } from './parse';
 import { splitLines } from '../parse/lines';
 import { findSolutionSeparator } from './solutionBlock';
+import { makeLattice } from '../model/lattice';
 
 /** Replace text[start, end) with newText (offsets into the original text). */
 export interface TextEditSpec {
@@ -41,12 +44,25 @@ export function lineEnding(text: string): string {
   return m ? m[0] : '\n';
 }
 
+/** Row r of a block holds marks first(r) .. first(r) + width(r) - 1: a grid's r * cols .., a tiling's line r. */
+interface Shape {
+  rows: number;
+  first(r: number): number;
+  width(r: number): number;
+}
+
+function shapeOf(p: { rows: number; cols: number; tiling?: Parameters<typeof makeLattice>[0] }): Shape {
+  if (!p.tiling) return { rows: p.rows, first: (r) => r * p.cols, width: () => p.cols };
+  const off = makeLattice(p.tiling).rowOff;
+  return { rows: off.length - 1, first: (r) => off[r]!, width: (r) => off[r + 1]! - off[r]! };
+}
+
 /** The rows of a solution block with only `inside` (a cell index) marked, laid out like the grid. */
-function blockRows(rows: number, cols: number, layout: 'compact' | 'tokens', inside: number): string[] {
+function blockRows(shape: Shape, layout: 'compact' | 'tokens', inside: number): string[] {
   const out: string[] = [];
-  for (let r = 0; r < rows; r++) {
+  for (let r = 0; r < shape.rows; r++) {
     const marks: string[] = [];
-    for (let c = 0; c < cols; c++) marks.push(r * cols + c === inside ? 'x' : '.');
+    for (let c = 0; c < shape.width(r); c++) marks.push(shape.first(r) + c === inside ? 'x' : '.');
     out.push(marks.join(layout === 'tokens' ? ' ' : ''));
   }
   return out;
@@ -60,14 +76,16 @@ export function toggleSolutionMark(text: string, row: number, col: number): Togg
   const { puzzle } = parseSlitherlink(text);
   if (!puzzle || puzzle.rows === 0 || puzzle.cols === 0) return { error: 'there is no grid to draw on' };
   const { rows, cols } = puzzle;
-  if (!Number.isInteger(row) || !Number.isInteger(col) || row < 0 || col < 0 || row >= rows || col >= cols) {
-    return { error: `cell (${row + 1}, ${col + 1}) is outside the ${cols}x${rows} grid` };
+  const shape = shapeOf(puzzle);
+  if (!Number.isInteger(row) || !Number.isInteger(col) || row < 0 || col < 0 || row >= shape.rows || col >= shape.width(row)) {
+    return { error: puzzle.tiling ? `line ${row + 1} of the grid has no face at place ${col + 1}` : `cell (${row + 1}, ${col + 1}) is outside the ${cols}x${rows} grid` };
   }
-  const index = row * cols + col;
+  const index = shape.first(row) + col;
+  const cells = puzzle.hints.length;
   const sep = findSolutionSeparator(text);
   let result: ToggleResult;
   if (sep.offset < 0) {
-    result = createBlock(text, rows, cols, puzzle.layout, index);
+    result = createBlock(text, shape, puzzle.layout, index);
   } else {
     result = toggleInBlock(text, sep.line, row, col);
   }
@@ -78,13 +96,13 @@ export function toggleSolutionMark(text: string, row: number, col: number): Togg
   // edited, mark by mark).
   const after = parseSlitherlink(applyEdit(text, result.edit)).puzzle;
   const sameGrid =
-    after !== null && after.rows === rows && after.cols === cols && after.hints.every((h, i) => h === puzzle.hints[i]);
+    after !== null && after.rows === rows && after.cols === cols && after.hints.length === cells && after.hints.every((h, i) => h === puzzle.hints[i]);
   if (!sameGrid) return { error: 'the solution block cannot be edited without changing the grid; edit the text instead' };
   const before = puzzle.solution;
   if (result.action === 'remove') {
     if (after.solutionRange) return { error: 'the solution block could not be removed; edit the text instead' };
   } else if (before || result.action === 'create') {
-    const expected = before ? Uint8Array.from(before) : new Uint8Array(rows * cols);
+    const expected = before ? Uint8Array.from(before) : new Uint8Array(cells);
     expected[index] = result.inside ? 1 : 0;
     const got = after.solution;
     if (!got || got.length !== expected.length || got.some((v, i) => v !== expected[i])) {
@@ -94,15 +112,9 @@ export function toggleSolutionMark(text: string, row: number, col: number): Togg
   return result;
 }
 
-function createBlock(
-  text: string,
-  rows: number,
-  cols: number,
-  layout: 'compact' | 'tokens',
-  index: number,
-): ToggleResult {
+function createBlock(text: string, shape: Shape, layout: 'compact' | 'tokens', index: number): ToggleResult {
   const eol = lineEnding(text);
-  const block = ['---', ...blockRows(rows, cols, layout, index)];
+  const block = ['---', ...blockRows(shape, layout, index)];
   const endsWithBreak = text.length === 0 || text.endsWith('\n') || text.endsWith('\r');
   const newText = endsWithBreak ? block.join(eol) + eol : eol + block.join(eol);
   return { edit: { start: text.length, end: text.length, newText }, action: 'create', inside: true };

@@ -12,6 +12,7 @@ import { BadByteMarks } from '../parse/utf8';
 import { findSolutionSeparator, parseSolutionBlock } from './solutionBlock';
 import { type Row, splitRow, checkRowLengths, fitCells, defineCellRanges, layoutExample } from '../parse/rows';
 import { readGridLine, parseTilingRows } from './parseTiling';
+import { makeLattice } from '../model/lattice';
 
 export interface SlitherlinkParse {
   puzzle: SlitherlinkPuzzle | null;
@@ -31,12 +32,9 @@ export function parseSlitherlink(text: string, options?: ParseOptions): Slitherl
     const sep = findSolutionSeparator(all, poll);
     if (sep.offset < 0) return parse(all, problems, options, poll);
     const result = parse(all.slice(0, sep.offset), problems, options, poll);
-    if (result.puzzle?.tiling) {
-      // A loop drawn as inside/outside marks is for squares; tilings have no such block yet.
-      const line = { line: sep.line, col: 0, endLine: sep.line, endCol: 3 };
-      return { puzzle: result.puzzle, problems: [...result.problems, { code: 'solution-block-tiling', range: line, message: 'A solution block (---) is for square grids only, not for tilings' }] };
-    }
-    const block = result.puzzle ? parseSolutionBlock(all, result.puzzle.rows, result.puzzle.cols, poll, sep) : null;
+    // On a tiling the block has one row per grid line, one mark per face, as the hints are laid out.
+    const shape = result.puzzle?.tiling ? { rowOff: makeLattice(result.puzzle.tiling).rowOff } : undefined;
+    const block = result.puzzle ? parseSolutionBlock(all, result.puzzle.rows, result.puzzle.cols, poll, sep, shape) : null;
     if (!block || !result.puzzle) return result;
     if (block.inside) result.puzzle.solution = block.inside;
     result.puzzle.solutionRange = block.range;

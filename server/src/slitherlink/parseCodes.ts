@@ -8,5 +8,4 @@ export const SLITHERLINK_PARSE_CODES: Record<string, string> = {
   'grid-size': 'a `# grid:` size missing, not WIDTHxHEIGHT, or refused as Loopy refuses it (too small, too large); the puzzle is null; range: the size, or an empty range after the name',
   'grid-option': 'words after the size of a `# grid:` line (triangular: other than "old"); range: those words',
   'grid-duplicate': 'a second `# grid:` line (the first one is used); range: the second line',
-  'solution-block-tiling': 'a solution block (`---`) in a tiling file; range: the `---`',
 };

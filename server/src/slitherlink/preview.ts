@@ -17,7 +17,9 @@ import { Grid } from '../model/grid';
 import { loopEdgesOf, loopProblem } from '../model/loop';
 import { CELL, cellRects, cellSet, conflictCells, countText, escapeXml, frame, messageSvg, singleCaption, suggestionMarks, suggestionNote, usageCaption, usageLines, type PreviewOptions } from '../preview/frame';
 import { gradePanel } from '../preview/grade';
-import { layoutTiling, tilingBoard, type Segment } from './previewTiling';
+import { layoutTiling, segmentKey, tilingBoard, type Segment } from './previewTiling';
+import { makeLattice } from '../model/lattice';
+import { latticeLoopEdges, latticeLoopProblem } from '../model/latticeLoop';
 import type { SlitherlinkPuzzle } from './puzzle';
 
 /** What the page may offer on a board of squares: *Draw loop*, and *Edit hints* with the keys 0-4. */
@@ -260,21 +262,56 @@ function renderTiling(p: SlitherlinkPuzzle, result: CheckResult | null, options:
   const size = { w: layout.w, h: layout.h };
   const redundant = result?.verdict === 'unique' ? faceSet(result.redundant) : new Set<number>();
   const conflict = result?.verdict === 'none' ? faceSet(conflictCells(result)) : new Set<number>();
-  const board = (edges: Segment[] | null, other: Segment[] | null, usage?: Usage): string =>
-    tilingBoard(pic, layout, { hints: p.hints, redundant, conflict, edges, other, ...(usage ? { usage } : {}) });
-  // *Edit hints* types digits; where a face has 10 sides or more, digits typed quickly make one hint.
-  const attributes = `data-edit-keys="^[0-9]$"${pic.faces.some((f) => f.length >= 20) ? ' data-edit-words=""' : ''}`;
+  const block = p.solution && p.solution.length === p.hints.length ? p.solution : null;
+  const intended = (compare: boolean): TilingIntended | null => (block ? tilingIntended(p, block, compare) : null);
+  const board = (edges: Segment[] | null, other: Segment[] | null, usage?: Usage, mine: TilingIntended | null = null): string =>
+    tilingBoard(pic, layout, { hints: p.hints, redundant, conflict, edges, other, ...(usage ? { usage } : {}), intended: mine });
+  // *Draw loop* marks faces in the solution block; *Edit hints* types digits (where a face has 10
+  // sides or more, digits typed quickly make one hint).
+  const attributes = `data-draw-loop="" data-edit-keys="^[0-9]$"${pic.faces.some((f) => f.length >= 20) ? ' data-edit-words=""' : ''}`;
   const first = segments(result?.solution);
   if (result?.verdict === 'multiple') {
     const second = segments(result.secondSolution);
     if (first && second) {
+      const mine = intended(false);
       return frame(p, result, [
-        { body: board(first, second), caption: `Solution 1 of ${countText(result)}` },
-        { body: board(second, first), caption: 'Solution 2 (differences marked)' },
+        { body: board(first, second, undefined, mine), caption: `Solution 1 of ${countText(result)}`, note: mine ? mine.note(null) : undefined },
+        { body: board(second, first, undefined, mine), caption: 'Solution 2 (differences marked)' },
         ...(result.usage ? [{ body: board(null, null, result.usage), caption: usageCaption(result.usage), name: 'ambiguity map' }] : []),
       ], options, size, attributes);
     }
   }
   const show = result && (result.verdict === 'unique' || result.verdict === 'multiple') ? first : null;
-  return frame(p, result, [{ body: board(show, null), caption: singleCaption(result) }], options, size, attributes);
+  // Differences are marked only against the unique solution of the current text.
+  const mine = intended(result?.verdict === 'unique' && show !== null && !options.stale);
+  return frame(p, result, [{ body: board(show, null, undefined, mine), caption: singleCaption(result), note: mine ? mine.note(show) : undefined }], options, size, attributes);
+}
+
+/** A tiling's intended loop (the solution block) as the board draws it, and the note under the board. */
+interface TilingIntended {
+  inside: Uint8Array;
+  edges: Segment[];
+  compare: boolean;
+  note(solver: Segment[] | null): { text: string; warn: boolean };
+}
+
+function tilingIntended(p: SlitherlinkPuzzle, inside: Uint8Array, compare: boolean): TilingIntended {
+  const l = makeLattice(p.tiling!);
+  const on = latticeLoopEdges(l, inside);
+  const edges: Segment[] = [];
+  for (let e = 0; e < l.edgeCount; e++) if (on[e]) edges.push(l.edgeCoords(e));
+  const problem = latticeLoopProblem(l, on);
+  return {
+    inside, edges, compare,
+    note(solver) {
+      if (problem) return { text: `Your loop (dashed) is not one simple loop: ${problem}`, warn: true };
+      if (!compare || !solver) return { text: 'Dashed: your loop', warn: false };
+      const mine = new Set(edges.map(segmentKey)), theirs = new Set(solver.map(segmentKey));
+      let differ = 0;
+      for (const k of mine) if (!theirs.has(k)) differ++;
+      for (const k of theirs) if (!mine.has(k)) differ++;
+      if (differ === 0) return { text: 'Your loop (dashed) is the solution', warn: false };
+      return { text: `Differs from your loop (dashed) at ${differ} edge${differ === 1 ? '' : 's'}`, warn: true };
+    },
+  };
 }

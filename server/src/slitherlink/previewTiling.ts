@@ -59,6 +59,12 @@ export interface TilingBoardInput {
   other: Segment[] | null;
   /** The ambiguity map drawn on this board instead of a loop. */
   usage?: Usage;
+  /**
+   * The designer's intended loop (the solution block): its inside faces lightly shaded, its edges
+   * dashed over the loop; with `compare`, the loop's edges it lacks and its own edges the loop
+   * lacks are marked (classes as on squares).
+   */
+  intended?: { inside: ArrayLike<number>; edges: Segment[]; compare: boolean } | null;
 }
 
 /** A segment with its ends in a fixed order, as a key. */
@@ -90,16 +96,38 @@ export function tilingBoard(pic: TilingPicture, layout: TilingLayout, input: Til
     }
   }
   out.push(faces.join(''));
+  const intended = input.intended ?? null;
+  if (intended) {
+    // Under everything else and never a click target (no data-row): the faces are.
+    const area: string[] = [];
+    for (let f = 0; f < pic.faces.length; f++) {
+      if (intended.inside[f] !== 1) continue;
+      const pts = pic.faces[f]!;
+      const screen: string[] = [];
+      for (let i = 0; i < pts.length; i += 2) screen.push(`${X(pts[i]!)},${Y(pts[i + 1]!)}`);
+      area.push(`<polygon class="lp-intended-cell" data-cell="${f}" points="${screen.join(' ')}"/>`);
+    }
+    out.push(`<g class="lp-intended-area">${area.join('')}</g>`);
+  }
   out.push(`<path class="lp-gridline" d="${outline}"/>`);
 
+  const line = (cls: string, e: Segment): string =>
+    `<line class="${cls}" data-edge="${segmentKey(e)}" x1="${X(e[0])}" y1="${Y(e[1])}" x2="${X(e[2])}" y2="${Y(e[3])}"/>`;
+  const intendedKeys = intended?.compare ? new Set(intended.edges.map(segmentKey)) : null;
+  const mine = new Set((input.edges ?? []).map(segmentKey));
   if (input.edges) {
-    const mine = new Set(input.edges.map(segmentKey));
     const theirs = input.other ? new Set(input.other.map(segmentKey)) : null;
-    const line = (cls: string, e: Segment): string =>
-      `<line class="${cls}" data-edge="${segmentKey(e)}" x1="${X(e[0])}" y1="${Y(e[1])}" x2="${X(e[2])}" y2="${Y(e[3])}"/>`;
-    const lines = input.edges.map((e) => line(`lp-edge${theirs && !theirs.has(segmentKey(e)) ? ' lp-diff' : ''}`, e));
+    const lines = input.edges.map((e) => {
+      const diff = theirs && !theirs.has(segmentKey(e)) ? ' lp-diff' : '';
+      const off = intendedKeys && !intendedKeys.has(segmentKey(e)) ? ' lp-off-intended' : '';
+      return line(`lp-edge${diff}${off}`, e);
+    });
     for (const e of input.other ?? []) if (!mine.has(segmentKey(e))) lines.push(line('lp-edge-other', e));
     out.push(`<g class="lp-loop">${lines.join('')}</g>`);
+  }
+  if (intended) {
+    const lines = intended.edges.map((e) => line(`lp-intended-edge${intendedKeys && !mine.has(segmentKey(e)) ? ' lp-intended-missing' : ''}`, e));
+    out.push(`<g class="lp-intended">${lines.join('')}</g>`);
   }
 
   if (input.usage) out.push(usageLines(input.usage, 0, (e) => [X(e[0]!), Y(e[1]!), X(e[2]!), Y(e[3]!)]));

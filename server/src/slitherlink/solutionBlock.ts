@@ -49,7 +49,7 @@ function hasX(text: string, from: number, to: number): boolean {
 }
 
 export interface SolutionBlock {
-  /** Per cell r * cols + c: 1 inside, 0 outside; null when the block has problems. */
+  /** Per cell r * cols + c (a tiling: per face): 1 inside, 0 outside; null when the block has problems. */
   inside: Uint8Array | null;
   /** From the `---` line to the last row of the block. */
   range: Range;
@@ -60,12 +60,26 @@ export interface SolutionBlock {
   problems: Problem[];
 }
 
-/** Parses the block after the separator for a grid of rows x cols; null when there is no block. */
-export function parseSolutionBlock(text: string, rows: number, cols: number, poll?: Poll, split?: SolutionSplit): SolutionBlock | null {
+/**
+ * The rows of a tiling's block: row r marks faces rowOff[r] .. rowOff[r + 1] - 1, in the order and
+ * layout of the grid's lines (docs/tilings.md), so each mark sits where that face's hint does.
+ */
+export interface BlockRows {
+  rowOff: ArrayLike<number>;
+}
+
+/**
+ * Parses the block after the separator for a grid of rows x cols (or a tiling's rows: `shape`);
+ * null when there is no block.
+ */
+export function parseSolutionBlock(text: string, rows: number, cols: number, poll?: Poll, split?: SolutionSplit, shape?: BlockRows): SolutionBlock | null {
   const sep = split ?? findSolutionSeparator(text, poll);
   if (sep.offset < 0) return null;
   const list = new ProblemList(100);
-  const inside = new Uint8Array(rows * cols);
+  if (shape) rows = shape.rowOff.length - 1;
+  const first = (r: number): number => (shape ? shape.rowOff[r]! : r * cols);
+  const width = (r: number): number => (shape ? shape.rowOff[r + 1]! - shape.rowOff[r]! : cols);
+  const inside = new Uint8Array(shape ? shape.rowOff[rows]! : rows * cols);
   const rowRanges: Range[] = [];
   const cellRanges: Range[] = [];
   let r = 0;
@@ -87,19 +101,24 @@ export function parseSolutionBlock(text: string, rows: number, cols: number, pol
       return;
     }
     rowRanges.push(range);
+    const w = width(r), at0 = first(r);
     let c = 0;
     for (let k = l.first; k < l.last; k++) {
       const ch = text[k];
       if (ch === ' ' || ch === '\t') continue;
       if (ch !== 'x' && ch !== 'X' && ch !== '.') {
-        list.add('solution-cell', at(l, k, k + 1), `Unexpected '${ch}' in the solution block: mark each cell x (inside the loop) or . (outside)`);
-      } else if (c < cols) {
-        inside[r * cols + c] = ch === '.' ? 0 : 1;
-        cellRanges[r * cols + c] = at(l, k, k + 1);
+        list.add('solution-cell', at(l, k, k + 1), `Unexpected '${ch}' in the solution block: mark each ${shape ? 'face' : 'cell'} x (inside the loop) or . (outside)`);
+      } else if (c < w) {
+        inside[at0 + c] = ch === '.' ? 0 : 1;
+        cellRanges[at0 + c] = at(l, k, k + 1);
       }
       c++;
     }
-    if (c !== cols) list.add('solution-row-length', range, `Solution row ${r + 1} has ${c} cells; the grid is ${cols} wide`);
+    if (c !== w) {
+      list.add('solution-row-length', range, shape
+        ? `Solution row ${r + 1} has ${c} mark${c === 1 ? '' : 's'}; line ${r + 1} of the grid has ${w} face${w === 1 ? '' : 's'}`
+        : `Solution row ${r + 1} has ${c} cells; the grid is ${cols} wide`);
+    }
     r++;
   }, poll, { start: sep.offset, index: sep.line });
   const s = sepLine!, e = last!;

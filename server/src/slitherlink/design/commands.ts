@@ -6,7 +6,8 @@
 import type { CellHint, CommandError, HintFamilyAnswer, LoopBlockResult, MakePuzzleFromLoopOptions, MakePuzzleFromLoopResult } from '../../protocol-types';
 import { ApplyHintsCommand, HintFamilyCommand, LoopBlockFromSolutionCommand, MakePuzzleFromLoopCommand, ToggleLoopCellCommand, type ApplyHintsResult } from '../../protocol-types';
 import type { CommandHost, EditorCommand } from '../../genres/genre';
-import { cellName } from '../../findings/words';
+import { placeName } from '../../findings/words';
+import { makeLattice } from '../../model/lattice';
 import { fileName } from '../../util/fileName';
 import type { SlitherlinkPuzzle } from '../puzzle';
 import { hintChanges, loopBlockChange } from './edits';
@@ -34,7 +35,7 @@ function loop(host: Host): { puzzle: SlitherlinkPuzzle; loop: IntendedLoop } | C
   if (!l) return fail('no solution block: add a line --- after the grid, then one row of x (inside) and . (outside) per grid row');
   if (l.problem) return fail(`the marks are not one simple loop: ${l.problem}`);
   const d = l.disagreements[0];
-  if (d) return fail(`hint ${d.hint} at ${cellName(d.row, d.col)} disagrees with the loop (which uses ${d.loop} of its sides)`);
+  if (d) return fail(`hint ${d.hint} at ${placeName(d)} disagrees with the loop (which uses ${d.loop} of its sides)`);
   return { puzzle: loaded.puzzle, loop: l };
 }
 
@@ -106,6 +107,7 @@ const hintFamily: EditorCommand<SlitherlinkPuzzle> = {
 
 const applyHints: EditorCommand<SlitherlinkPuzzle> = {
   label: APPLY_HINTS_LABEL,
+  tilings: true,
   refuse: (error): ApplyHintsResult => ({ applied: false, error }),
   async run(args, host): Promise<ApplyHintsResult> {
     const [, version, list] = args as [unknown, unknown, unknown];
@@ -120,7 +122,17 @@ const applyHints: EditorCommand<SlitherlinkPuzzle> = {
       hints = loaded.loop.loopHints;
     } else {
       if (!Array.isArray(list)) return { applied: false, error: "the hints must be a list of { row, col, value } or 'all-from-loop'" };
-      hints = new Int8Array(p.rows * p.cols).fill(-1);
+      hints = new Int8Array(p.hints.length).fill(-1);
+      if (p.tiling) {
+        // On a tiling a hint is at its face's line and place in the grid, up to the face's sides.
+        const l = makeLattice(p.tiling);
+        for (const h of list as CellHint[]) {
+          const f = h && [h.row, h.col, h.value].every(Number.isInteger) && h.row >= 0 && h.row < l.rowCount && h.col >= 0 && h.col < l.rowOff[h.row + 1]! - l.rowOff[h.row]! ? l.rowOff[h.row]! + h.col : -1;
+          if (f < 0 || h.value < 0 || h.value > l.faceSize(f)) return { applied: false, error: `not a hint of this ${p.tiling.name} ${p.tiling.width}x${p.tiling.height} grid (line, place, value up to the face's sides): ${JSON.stringify(h)}` };
+          hints[f] = h.value;
+        }
+        return { applied: await host.apply(hintChanges(p, hints), APPLY_HINTS_LABEL) };
+      }
       for (const h of list as CellHint[]) {
         const ok = h && [h.row, h.col, h.value].every(Number.isInteger) && h.row >= 0 && h.row < p.rows && h.col >= 0 && h.col < p.cols && h.value >= 0 && h.value <= 4;
         if (!ok) return { applied: false, error: `not a hint of this ${p.rows}x${p.cols} grid: ${JSON.stringify(h)}` };
@@ -133,6 +145,7 @@ const applyHints: EditorCommand<SlitherlinkPuzzle> = {
 
 const loopBlockFromSolution: EditorCommand<SlitherlinkPuzzle> = {
   label: LOOP_BLOCK_LABEL,
+  tilings: true,
   refuse: fail,
   ready(p, file) {
     if (!p || p.rows === 0) return { message: `${file} has no grid yet.`, severity: 'warning' };
@@ -161,9 +174,10 @@ const loopBlockFromSolution: EditorCommand<SlitherlinkPuzzle> = {
   },
 };
 
-/** The preview's *Draw loop*: one cell marked inside / outside in the solution block (loopMarks.ts). */
+/** The preview's *Draw loop*: one cell (a tiling's face, by line and place) marked inside / outside in the solution block (loopMarks.ts). */
 const toggleLoopCell: EditorCommand<SlitherlinkPuzzle> = {
   label: DRAW_LOOP_LABEL,
+  tilings: true,
   refuse: (error): ApplyHintsResult => ({ applied: false, error }),
   async run(args, host): Promise<ApplyHintsResult> {
     const [, version, row, col] = args as [unknown, unknown, unknown, unknown];

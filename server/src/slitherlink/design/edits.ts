@@ -5,9 +5,11 @@
  */
 import type { CheckResult } from '../../analysis/result';
 import type { TextChange } from '../../genres/genre';
-import { writeSolutionBlock } from '../exchange/write';
+import { writeFaceSolutionBlock, writeSolutionBlock } from '../exchange/write';
 import type { SlitherlinkPuzzle } from '../puzzle';
-import { insideOfLoop } from './intendedLoop';
+import { makeLattice } from '../../model/lattice';
+import { cellText } from '../cells';
+import { insideOfFaceLoop, insideOfLoop, solutionEdgeIds } from './intendedLoop';
 
 /** The change that sets one cell to a hint (or empties it, `null`); null when the cell has no range. */
 export function hintChange(p: SlitherlinkPuzzle, row: number, col: number, value: number | null): TextChange | null {
@@ -16,12 +18,19 @@ export function hintChange(p: SlitherlinkPuzzle, row: number, col: number, value
   return r ? { range: r, newText: value === null || value < 0 ? '.' : String(value) } : null;
 }
 
-/** Changes that turn the grid's hints into `hints` (per cell 0..4 or -1), one per cell that changes. */
+/** Changes that turn the grid's hints into `hints` (per cell 0..4 or -1; a tiling's: per face), one per cell that changes. */
 export function hintChanges(p: SlitherlinkPuzzle, hints: ArrayLike<number>): TextChange[] {
   const out: TextChange[] = [];
   for (let i = 0; i < p.hints.length; i++) {
     const want = hints[i]! >= 0 ? hints[i]! : -1;
     if (want === p.hints[i]) continue;
+    if (p.tiling) {
+      // A face's own characters; a hint of 10 or more in a compact line is a letter (cells.ts).
+      const r = p.cellRanges[i];
+      const text = r ? cellText(p, want < 0 ? '.' : String(want), { row: 0, col: 0, face: i }) : null;
+      if (r && typeof text === 'string') out.push({ range: r, newText: text });
+      continue;
+    }
     const e = hintChange(p, Math.floor(i / p.cols), i % p.cols, want);
     if (e) out.push(e);
   }
@@ -44,6 +53,14 @@ export function appendChange(text: string, block: string): TextChange {
 /** The `---` block of a unique puzzle's solution and its insertion at the end of `text`. */
 export function loopBlockChange(p: SlitherlinkPuzzle, text: string, result: CheckResult): { block: string; change: TextChange } | null {
   if (result.verdict !== 'unique' || !result.solution || !('edges' in result.solution)) return null;
+  if (p.tiling) {
+    // Laid out as the grid's lines, a mark where each face's hint is.
+    const l = makeLattice(p.tiling);
+    const ids = solutionEdgeIds(l, result.solution);
+    if (ids.some((e) => e < 0)) return null;
+    const block = writeFaceSolutionBlock(l.rowOff, insideOfFaceLoop(l, ids), lineEnd(text));
+    return { block, change: appendChange(text, block) };
+  }
   const inside = insideOfLoop(p.rows, p.cols, result.solution.edges);
   const block = writeSolutionBlock(p.rows, p.cols, inside, lineEnd(text));
   return { block, change: appendChange(text, block) };

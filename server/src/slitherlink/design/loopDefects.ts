@@ -7,8 +7,12 @@
  *  - `empty`: no inside cell at all.
  * Pieces are 8-connected (cells meeting at a corner count as one piece, that contact is reported
  * as a `corner`), so one mistake gives one defect. The marks are one simple loop exactly when the
- * list is empty (the same answer as loop.ts loopProblem on the marks' edges).
+ * list is empty (the same answer as loop.ts loopProblem on the marks' edges). A tiling's marks:
+ * model/latticeLoop.ts, described here by describeFaceDefect.
  */
+import type { Lattice } from '../../model/lattice';
+import { pointName, type FaceDefect } from '../../model/latticeLoop';
+import { placeName } from '../../findings/words';
 
 export type LoopDefect =
   | { kind: 'empty' }
@@ -105,6 +109,41 @@ export function describeDefect(d: LoopDefect, cols: number): string {
       const one = d.cells.length === 1;
       return `${one ? 'Cell' : 'Cells'} ${cellList(d.cells, cols)} ${one ? 'is' : 'are'} an outside hole enclosed by the loop (it would need a second loop around ${one ? 'it' : 'them'}): ` +
         `mark ${one ? 'it' : 'them'} x, or open the hole to the border with a line of . cells.`;
+    }
+  }
+}
+
+/** Faces for people, after the word "face(s)": "12 (line 2, place 3)", lists as "1 (...), 4 (...) and 2 more". */
+function faceList(l: Lattice, faces: number[]): string {
+  const name = (f: number): string => placeName({ row: l.rowOf[f]!, col: f - l.rowOff[l.rowOf[f]!]!, face: f }).replace(/^face /, '');
+  const names = faces.slice(0, faces.length <= LISTED ? LISTED : LISTED - 1).map(name);
+  if (faces.length > LISTED) return `${names.join(', ')} and ${faces.length - LISTED + 1} more`;
+  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/** "face 3 (line 1, place 4)" or "faces 3 (...) and 4 (...)". */
+function faces(l: Lattice, list: number[], capital = false): string {
+  const word = list.length === 1 ? 'face' : 'faces';
+  return `${capital ? word[0]!.toUpperCase() + word.slice(1) : word} ${faceList(l, list)}`;
+}
+
+/** What is wrong with a tiling's marks and how to fix it (latticeLoop.ts's defects), as describeDefect says it on squares. */
+export function describeFaceDefect(d: FaceDefect, l: Lattice): string {
+  switch (d.kind) {
+    case 'empty':
+      return 'The loop is empty: mark the faces inside it x.';
+    case 'corner':
+      return `The loop touches itself at the point ${pointName(l, d.vertex)}: inside ${faces(l, d.cells)} meet only at a corner there. ` +
+        `Mark ${faces(l, d.other).replace(/ and (?=[^,]*$)/, ' or ')} x to join them, or one of the inside ones . to part them.`;
+    case 'separate': {
+      const one = d.cells.length === 1;
+      return `${faces(l, d.cells, true)} ${one ? 'is' : 'are'} a second loop, apart from the main one (${d.mainSize} face${d.mainSize === 1 ? '' : 's'}): ` +
+        `connect ${one ? 'it' : 'them'} to the main one with x faces, or mark ${one ? 'it' : 'them'} .`;
+    }
+    case 'hole': {
+      const one = d.cells.length === 1;
+      return `${faces(l, d.cells, true)} ${one ? 'is' : 'are'} an outside hole enclosed by the loop (it would need a second loop around ${one ? 'it' : 'them'}): ` +
+        `mark ${one ? 'it' : 'them'} x, or open the hole to the border with a line of . faces.`;
     }
   }
 }

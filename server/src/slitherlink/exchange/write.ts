@@ -38,6 +38,20 @@ export function writeSolutionBlock(rows: number, cols: number, inside: ArrayLike
 }
 
 /**
+ * A tiling's solution block (docs/tilings.md): `---`, then one row per grid line (`rowOff[r]` ..
+ * `rowOff[r + 1] - 1` are line r's faces), a mark per face where its hint is, separated by blanks.
+ */
+export function writeFaceSolutionBlock(rowOff: ArrayLike<number>, inside: ArrayLike<number>, eol = '\n'): string {
+  let s = '---' + eol;
+  for (let r = 0; r + 1 < rowOff.length; r++) {
+    const row: string[] = [];
+    for (let f = rowOff[r]!; f < rowOff[r + 1]!; f++) row.push(inside[f] ? 'x' : '.');
+    s += row.join(' ') + eol;
+  }
+  return s;
+}
+
+/**
  * `text` (the source `puzzle` was parsed from) with the grid's hints set to `hints` (per cell 0..4,
  * or -1 for empty): only the characters of cells that change are replaced, so comments, spacing,
  * line ends and a solution block stay exactly as they were.
