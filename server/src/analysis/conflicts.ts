@@ -24,6 +24,12 @@ export interface ConflictGenre<P extends Puzzle = Puzzle> {
   /** Sets of fewer units than this are never checked: the genre knows they have solutions (Slitherlink: a single hint can always be met). Default 0. */
   fewestConflicting?(p: P): number;
   check(p: P, options: CheckOptions): CheckResult;
+  /**
+   * Whether the givens have a solution (null: undecided), when the genre knows a quicker way than
+   * its check for this puzzle (Slitherlink on a tiling: a search for one loop); undefined: the
+   * check decides.
+   */
+  hasSolution?(p: P, control: RunControl): boolean | null | undefined;
 }
 
 export interface ConflictOptions {
@@ -53,7 +59,14 @@ export function shrinkConflicts<P extends Puzzle>(puzzle: P, genre: ConflictGenr
   const unsolvable = (keep: HintUnit[]): boolean => {
     if (keep.length < fewest) return false;
     checks++;
-    const verdict = check(genre.keepUnits(puzzle, all, keep), budget.checkControl()).verdict;
+    const kept = genre.keepUnits(puzzle, all, keep);
+    const control = budget.checkControl();
+    const quick = options.check ? undefined : genre.hasSolution?.(kept, control);
+    if (quick !== undefined) {
+      if (quick === null) undecided = true;
+      return quick === false;
+    }
+    const verdict = check(kept, control).verdict;
     if (verdict === 'unknown') undecided = true;
     return verdict === 'none';
   };

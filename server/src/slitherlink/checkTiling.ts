@@ -8,7 +8,9 @@
 import { makeLattice, type Lattice } from '../model/lattice';
 import type { SlitherlinkPuzzle } from './puzzle';
 import { StopError, withDeadline, type RunControl, type Stopped } from '../zdd/control';
-import { breaksAlone, buildLatticeLoops, latticeRedundantHints, latticeWitnesses, type LatticeLoops } from './latticeSolve';
+import { breaksAlone, buildLatticeLoops, latticeLoopMeets, latticeRedundantHints, latticeWitnesses, type LatticeLoops } from './latticeSolve';
+import { SlitherlinkSpec } from './spec';
+import { searchSet } from '../zdd/search';
 import type { CheckOptions } from '../analysis/options';
 import type { CellRef, CheckResult, LoopSolution } from '../analysis/result';
 import type { MinimizeResult } from './minimize';
@@ -193,4 +195,35 @@ function theLoop(lattice: Lattice, hints: Int8Array, control: RunControl & { dea
   if (w.verdict !== null) return w.verdict === 'unique' ? w.first! : null;
   const family = buildLatticeLoops(lattice, hints, control, d.edges);
   return family.zdd.count() === 1n ? family.spec.edgesOf(family.zdd.first()) : null;
+}
+
+/** Dead states of the search for one loop before hasTilingLoop builds the diagram. */
+const EXISTS_NODES = 20_000;
+
+/**
+ * Whether some loop meets the puzzle's hints on its tiling, as the conflict search asks for each
+ * subset of hints (null: undecided within the limits): deduction (a contradiction is proof of
+ * none), a depth-first search for one loop on the edges it left open (a loop found is checked
+ * against the hints directly; an exhausted search is proof of none), else the diagram's count.
+ * Cheaper than a check on the nearly empty subsets, whose loops are far too many to count.
+ */
+export function hasTilingLoop(puzzle: SlitherlinkPuzzle, control?: RunControl): boolean | null {
+  const lattice = makeLattice(puzzle.tiling!);
+  const c = withDeadline(control);
+  const hints = puzzle.hints;
+  try {
+    const d = deduceLattice(lattice, allowedCounts(hints), { deadline: c.deadline, isCancelled: c.isCancelled });
+    if (c.isCancelled?.()) return null;
+    if (d.contradiction) return false;
+    const spec = new SlitherlinkSpec(lattice, hints, { fixed: d.edges });
+    const found = searchSet(spec, {
+      maxNodes: Math.min(EXISTS_NODES, c.limits.maxNodes), deadline: c.deadline, timeMs: c.limits.timeMs, isCancelled: c.isCancelled,
+    });
+    if (found === false) return false;
+    if (found !== null && latticeLoopMeets(lattice, hints, spec.edgesOf(found))) return true;
+    return buildLatticeLoops(lattice, hints, c, d.edges).zdd.count() > 0n;
+  } catch (e) {
+    if (!(e instanceof StopError)) throw e;
+    return null;
+  }
 }
