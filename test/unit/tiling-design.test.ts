@@ -16,6 +16,10 @@ import type { SlitherlinkPuzzle } from '../../server/src/slitherlink/puzzle';
 import { hasTilingLoop } from '../../server/src/slitherlink/checkTiling';
 import { SlitherlinkSpec } from '../../server/src/slitherlink/spec';
 import { buildZdd } from '../../server/src/zdd/build';
+import { checkText } from '../../server/src/genres/check';
+import { renderSvg } from '../../server/src/genres/preview';
+import { tilingPicture } from '../../server/src/model/latticePicture';
+import { findSuggestions } from '../../server/src/slitherlink/design/suggestions';
 
 /** Loops meeting `hints` by a diagram over every edge (no deduction). */
 function zddCount(lattice: Lattice, hints: Int8Array): bigint {
@@ -207,4 +211,28 @@ describe('Slitherlink conflicting hints and repairs on tilings: against brute fo
       });
     });
   }
+});
+
+describe('the preview of a tiling with several loops marks the suggested hints on the ambiguity map', () => {
+  it('one mark per suggested face, at that face, with its values and what they leave', () => {
+    const text = '# grid: honeycomb 3x3\n. . .\n. 4 .\n. . 2\n';
+    const puzzle = parseSlitherlink(text).puzzle!;
+    const result = checkText(text, 'slitherlink', { usage: true });
+    expect(result.verdict).toBe('multiple');
+    const suggestions = findSuggestions(puzzle as SlitherlinkPuzzle, CONTROL);
+    const marked = [...suggestions.singles, ...(suggestions.singles.length ? [] : [suggestions.bestSingle!, suggestions.pair?.first, suggestions.pair?.second])].filter((x) => x);
+    expect(marked.length).toBeGreaterThan(0);
+    const svg = renderSvg(puzzle, { ...result, picture: tilingPicture(puzzle.tiling!)!, suggestions } as typeof result);
+    const marks = [...svg.matchAll(/<g class="lp-suggest" data-row="(\d+)" data-col="(\d+)" data-face="(\d+)" data-count="(\d+)">.*?<text class="lp-suggest-hint"[^>]*>([\d/]+)<\/text><title>([^<]*)<\/title><\/g>/g)];
+    const faces = [...new Set(marked.map((h) => h!.face!))].sort((a, b) => a - b);
+    expect(marks.map((m) => Number(m[3])).sort((a, b) => a - b)).toEqual(faces);
+    for (const m of marks) {
+      const here = marked.filter((h) => h!.face === Number(m[3]));
+      expect([Number(m[1]), Number(m[2])]).toEqual([here[0]!.row, here[0]!.col]);
+      expect(m[5]).toBe(here.map((h) => h!.value).join('/'));
+      expect(m[6]).toContain(`a ${here[0]!.value} here: ${here[0]!.count} solution`);
+    }
+    // Only on the map (the third board), as on squares.
+    expect(svg.split('lp-suggest"').length - 1).toBe(marks.length);
+  });
 });

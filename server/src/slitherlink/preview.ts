@@ -15,7 +15,7 @@
 import type { CellRef, CheckResult, LoopSolution, PathSolution, TilingPicture, Usage } from '../protocol-types';
 import { Grid } from '../model/grid';
 import { loopEdgesOf, loopProblem } from '../model/loop';
-import { CELL, cellRects, cellSet, conflictCells, countText, escapeXml, frame, messageSvg, singleCaption, suggestionMarks, suggestionNote, usageCaption, usageLines, type PreviewOptions } from '../preview/frame';
+import { CELL, cellRects, cellSet, conflictCells, countText, escapeXml, frame, messageSvg, singleCaption, suggestionMarks, suggestionNote, suggestionsByFace, usageCaption, usageLines, type PreviewOptions } from '../preview/frame';
 import { gradePanel } from '../preview/grade';
 import { layoutTiling, tilingBoard, type Segment } from './previewTiling';
 import type { SlitherlinkPuzzle } from './puzzle';
@@ -260,8 +260,8 @@ function renderTiling(p: SlitherlinkPuzzle, result: CheckResult | null, options:
   const size = { w: layout.w, h: layout.h };
   const redundant = result?.verdict === 'unique' ? faceSet(result.redundant) : new Set<number>();
   const conflict = result?.verdict === 'none' ? faceSet(conflictCells(result)) : new Set<number>();
-  const board = (edges: Segment[] | null, other: Segment[] | null, usage?: Usage): string =>
-    tilingBoard(pic, layout, { hints: p.hints, redundant, conflict, edges, other, ...(usage ? { usage } : {}) });
+  const board = (edges: Segment[] | null, other: Segment[] | null, usage?: Usage, suggested?: ReturnType<typeof suggestionsByFace>): string =>
+    tilingBoard(pic, layout, { hints: p.hints, redundant, conflict, edges, other, ...(usage ? { usage } : {}), ...(suggested ? { suggested } : {}) });
   // *Edit hints* types digits; where a face has 10 sides or more, digits typed quickly make one hint.
   const attributes = `data-edit-keys="^[0-9]$"${pic.faces.some((f) => f.length >= 20) ? ' data-edit-words=""' : ''}`;
   const first = segments(result?.solution);
@@ -271,7 +271,7 @@ function renderTiling(p: SlitherlinkPuzzle, result: CheckResult | null, options:
       return frame(p, result, [
         { body: board(first, second), caption: `Solution 1 of ${countText(result)}` },
         { body: board(second, first), caption: 'Solution 2 (differences marked)' },
-        ...(result.usage ? [{ body: board(null, null, result.usage), caption: usageCaption(result.usage), name: 'ambiguity map' }] : []),
+        ...(result.usage ? [{ body: board(null, null, result.usage, suggestionsByFace(result)), caption: usageCaption(result.usage), name: 'ambiguity map', note: suggestionNote(result) }] : []),
       ], options, size, attributes);
     }
   }
