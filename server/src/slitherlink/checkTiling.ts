@@ -208,22 +208,35 @@ const EXISTS_NODES = 20_000;
  * Cheaper than a check on the nearly empty subsets, whose loops are far too many to count.
  */
 export function hasTilingLoop(puzzle: SlitherlinkPuzzle, control?: RunControl): boolean | null {
+  return findTilingLoop(puzzle, control).solvable;
+}
+
+/** hasTilingLoop with the loop it found (lattice edges), when it found one. */
+export function findTilingLoop(puzzle: SlitherlinkPuzzle, control?: RunControl): { solvable: boolean | null; witness?: number[] } {
   const lattice = makeLattice(puzzle.tiling!);
   const c = withDeadline(control);
   const hints = puzzle.hints;
   try {
     const d = deduceLattice(lattice, allowedCounts(hints), { deadline: c.deadline, isCancelled: c.isCancelled });
-    if (c.isCancelled?.()) return null;
-    if (d.contradiction) return false;
+    if (c.isCancelled?.()) return { solvable: null };
+    if (d.contradiction) return { solvable: false };
     const spec = new SlitherlinkSpec(lattice, hints, { fixed: d.edges });
     const found = searchSet(spec, {
       maxNodes: Math.min(EXISTS_NODES, c.limits.maxNodes), deadline: c.deadline, timeMs: c.limits.timeMs, isCancelled: c.isCancelled,
     });
-    if (found === false) return false;
-    if (found !== null && latticeLoopMeets(lattice, hints, spec.edgesOf(found))) return true;
-    return buildLatticeLoops(lattice, hints, c, d.edges).zdd.count() > 0n;
+    if (found === false) return { solvable: false };
+    const loop = found === null ? null : spec.edgesOf(found);
+    if (loop && latticeLoopMeets(lattice, hints, loop)) return { solvable: true, witness: loop };
+    const family = buildLatticeLoops(lattice, hints, c, d.edges);
+    if (family.zdd.count() === 0n) return { solvable: false };
+    return { solvable: true, witness: family.spec.edgesOf(family.zdd.first()) };
   } catch (e) {
     if (!(e instanceof StopError)) throw e;
-    return null;
+    return { solvable: null };
   }
+}
+
+/** Whether `loop` (lattice edges, from findTilingLoop) is a loop meeting the puzzle's hints, checked directly. */
+export function tilingLoopMeets(puzzle: SlitherlinkPuzzle, loop: readonly number[]): boolean {
+  return latticeLoopMeets(makeLattice(puzzle.tiling!), puzzle.hints, loop);
 }

@@ -8,7 +8,7 @@ import { polygonName } from '../model/latticePicture';
 import { actions } from './actions';
 import { cellLabel, cellText, describeGivens, differences, emptyGiven, fewestConflicting, givenAt, keepUnits, signature, units } from './cells';
 import { checkSlitherlink, gradeSlitherlinkPuzzle } from './check';
-import { hasTilingLoop } from './checkTiling';
+import { findTilingLoop, tilingLoopMeets } from './checkTiling';
 import { cli } from './design/cli';
 import { commands } from './design/commands';
 import { generate } from './design/generateText';
@@ -61,7 +61,8 @@ export const slitherlink: Genre<SlitherlinkPuzzle> = {
   keepUnits,
   fewestConflicting,
   // On a tiling the conflict search asks only whether a loop exists (the subsets' loops are too many to count).
-  hasSolution: (p, control) => (p.tiling ? hasTilingLoop(p, control) : undefined),
+  hasSolution: (p, control) => (p.tiling ? findTilingLoop(p, control) : undefined),
+  witnessMeets: (p, loop) => !!p.tiling && Array.isArray(loop) && tilingLoopMeets(p, loop as number[]),
   // On squares makeUnique.ts, on a tiling suggestTiling.ts.
   suggest: (p, control) => findSuggestions(p, control),
   together,
