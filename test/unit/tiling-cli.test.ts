@@ -100,3 +100,35 @@ describe('linkpuzzle on tilings', () => {
     }
   }, 60_000);
 });
+
+describe('linkpuzzle suggest on a tiling', () => {
+  it('names each face by number, line and place; every "unique" line is unique when checked; no loop: the repairs', async () => {
+    // A honeycomb 3x3 with two hints: several loops.
+    const path = join(tmp, 'suggest-honeycomb.slk');
+    writeFileSync(path, '# grid: honeycomb 3x3\n. . .\n. 4 .\n. . 2\n');
+    const r = await run('suggest', path);
+    expect(r.status, r.stderr).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/: \d+ solutions$/);
+    const adds = lines.slice(1).filter((l) => l.startsWith('add '));
+    expect(adds.length).toBeGreaterThan(0);
+    for (const line of adds) {
+      const m = /^add (\d+) at face (\d+) \(line (\d+), place (\d+)\): unique$/.exec(line)!;
+      expect(m, line).not.toBeNull();
+      // The face's line and place as the file writes them: the hint goes there.
+      const grid = ['. . .', '. 4 .', '. . 2'].map((l) => l.split(' '));
+      expect(grid[Number(m[3]) - 1]![Number(m[4]) - 1]).toBe('.');
+      grid[Number(m[3]) - 1]![Number(m[4]) - 1] = m[1]!;
+      const with1 = join(tmp, 'suggest-honeycomb-1.slk');
+      writeFileSync(with1, `# grid: honeycomb 3x3\n${grid.map((l) => l.join(' ')).join('\n')}\n`);
+      const c = await run('check', '--json', '--no-redundant', with1);
+      expect(JSON.parse(c.stdout)[0].verdict, line).toBe('unique');
+    }
+    // No loop: a 6 beside a 0.
+    const none = join(tmp, 'suggest-none.slk');
+    writeFileSync(none, '# grid: honeycomb 3x3\n. . .\n. 6 .\n. 0 .\n');
+    const n = await run('suggest', none);
+    expect(n.stdout).toMatch(/: no solution\n/);
+    expect(n.stdout).toMatch(/\n(change to \d+|remove the hint) at face \d+ \(line \d+, place \d+\): (unique|\d+ solutions)/);
+  });
+});

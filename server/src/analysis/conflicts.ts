@@ -24,7 +24,18 @@ export interface ConflictGenre<P extends Puzzle = Puzzle> {
   /** Sets of fewer units than this are never checked: the genre knows they have solutions (Slitherlink: a single hint can always be met). Default 0. */
   fewestConflicting?(p: P): number;
   check(p: P, options: CheckOptions): CheckResult;
+  /**
+   * Whether the givens have a solution (null: undecided), when the genre knows a quicker way than
+   * its check for this puzzle (Slitherlink on a tiling: a search for one loop), with the solution
+   * found (`witness`); undefined: the check decides.
+   */
+  hasSolution?(p: P, control: RunControl): { solvable: boolean | null; witness?: unknown } | undefined;
+  /** Whether a witness of hasSolution is a solution of `p` too, checked directly against its givens. */
+  witnessMeets?(p: P, witness: unknown): boolean;
 }
+
+/** Solutions found for earlier subsets that later ones are tried against first (most recent first). */
+const MAX_WITNESSES = 32;
 
 export interface ConflictOptions {
   /** Overall budget and cancellation for the whole search. */
@@ -50,10 +61,25 @@ export function shrinkConflicts<P extends Puzzle>(puzzle: P, genre: ConflictGenr
   // Sets the genre knows to be solvable are not checked: this skips the slowest checks (an almost
   // empty grid) that would often end undecided.
   const fewest = genre.fewestConflicting?.(puzzle) ?? 0;
+  const witnesses: unknown[] = [];
   const unsolvable = (keep: HintUnit[]): boolean => {
     if (keep.length < fewest) return false;
     checks++;
-    const verdict = check(genre.keepUnits(puzzle, all, keep), budget.checkControl()).verdict;
+    const kept = genre.keepUnits(puzzle, all, keep);
+    // A solution of an earlier set of givens that meets these too: solvable, no search needed
+    // (each chunk that could not go left one; the later rounds test subsets of those sets).
+    if (genre.witnessMeets && witnesses.some((w) => genre.witnessMeets!(kept, w))) return false;
+    const control = budget.checkControl();
+    const quick = options.check ? undefined : genre.hasSolution?.(kept, control);
+    if (quick !== undefined) {
+      if (quick.solvable === null) undecided = true;
+      if (quick.witness !== undefined) {
+        witnesses.unshift(quick.witness);
+        if (witnesses.length > MAX_WITNESSES) witnesses.pop();
+      }
+      return quick.solvable === false;
+    }
+    const verdict = check(kept, control).verdict;
     if (verdict === 'unknown') undecided = true;
     return verdict === 'none';
   };

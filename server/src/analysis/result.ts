@@ -139,6 +139,8 @@ export interface CheckResult extends GenreResultFields {
 export interface HintChoice {
   row: number;
   col: number;
+  /** On a tiling: the face (row and col are then its line and place in the file). */
+  face?: number;
   value: number;
   /** Solutions left with this hint added (decimal). */
   count: string;
@@ -147,6 +149,8 @@ export interface HintChoice {
 export interface RepairChoice {
   row: number;
   col: number;
+  /** On a tiling: the face (row and col are then its line and place in the file). */
+  face?: number;
   /** The new value, or null to remove the hint. */
   value: number | null;
   /** Solutions with this change (decimal). */

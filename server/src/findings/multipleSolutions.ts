@@ -6,7 +6,7 @@ import type { Analysis, Suggestions } from '../analysis/result';
 import type { Puzzle } from '../model/puzzle';
 import { Codes } from '../protocol-types';
 import { GRID, MAX_RELATED, type Difference, type Finding, type FindingsGenre } from './finding';
-import { cellName } from './words';
+import { placeName } from './words';
 
 export function multipleSolutions(p: Puzzle | null, a: Analysis, genre: FindingsGenre): Finding {
   const r = a.result;
@@ -45,16 +45,16 @@ function uncountedSentence(r: Analysis['result'], differ: string): string {
 function uniqueSentence(s: Suggestions | undefined): string {
   if (!s) return '';
   const first = s.singles[0];
-  if (first && s.singleCount === 1) return ` Adding ${first.value} at ${cellName(first.row, first.col)} makes it unique.`;
+  if (first && s.singleCount === 1) return ` Adding ${first.value} at ${placeName(first)} makes it unique.`;
   if (first) return ` One of ${s.singleCount} single hints makes it unique.`;
   if (s.pair) {
     const { first: a, second: b, count } = s.pair;
     const what = count === '1' ? 'make it unique' : `leave ${count} solutions`;
-    return ` No single hint makes it unique; ${a.value} at ${cellName(a.row, a.col)} and ${b.value} at ${cellName(b.row, b.col)} together ${what}.`;
+    return ` No single hint makes it unique; ${a.value} at ${placeName(a)} and ${b.value} at ${placeName(b)} together ${what}.`;
   }
   if (s.bestSingle) {
     const b = s.bestSingle;
-    return ` No single hint makes it unique; ${b.value} at ${cellName(b.row, b.col)} leaves ${b.count} solutions.`;
+    return ` No single hint makes it unique; ${b.value} at ${placeName(b)} leaves ${b.count} solutions.`;
   }
   if (s.stopped) return s.stopped.limit === 'cancelled' ? '' : ` (No hint suggestions: ${s.stopped.message}.)`;
   return ' No single added hint changes the count.';

@@ -3,7 +3,7 @@ import type { Analysis, Suggestions } from '../analysis/result';
 import type { Puzzle } from '../model/puzzle';
 import { Codes } from '../protocol-types';
 import { GRID, MAX_RELATED, type Finding, type FindingsGenre, type Place } from './finding';
-import { cellLabel, cellName, solutionsPhrase } from './words';
+import { cellLabel, cellOf, placeName, solutionsPhrase } from './words';
 
 export function noSolution(p: Puzzle | null, a: Analysis, genre: FindingsGenre): Finding {
   const r = a.result;
@@ -15,9 +15,9 @@ export function noSolution(p: Puzzle | null, a: Analysis, genre: FindingsGenre):
     const { one, many } = genre.givens;
     const caveat = c.minimal ? '' : c.stopped ? ' (the search stopped before the set was minimal)' : ' (not proven minimal: some checks hit the limits)';
     message += ` These ${c.units} ${c.units === 1 ? one : many} already have none${caveat}: `;
-    message += (p ? genre.describeGivens(p, c.cells) : c.cells.map((x) => `${cellLabel(genre, p, x.row, x.col).replace(/^hint /, '')} at ${cellName(x.row, x.col)}`).join(', ')) + '.';
+    message += (p ? genre.describeGivens(p, c.cells) : c.cells.map((x) => `${cellLabel(genre, p, x.row, x.col, x.face).replace(/^hint /, '')} at ${placeName(x)}`).join(', ')) + '.';
     at = { cell: c.cells[0]! };
-    for (const x of c.cells.slice(0, MAX_RELATED)) related.push({ cell: x, message: `conflicting ${cellLabel(genre, p, x.row, x.col)} at ${cellName(x.row, x.col)}` });
+    for (const x of c.cells.slice(0, MAX_RELATED)) related.push({ cell: x, message: `conflicting ${cellLabel(genre, p, x.row, x.col, x.face)} at ${placeName(x)}` });
   } else if (c?.stopped) {
     message += ` (No small conflicting set found: ${c.stopped.message}.)`;
   }
@@ -36,9 +36,9 @@ function repairSentence(p: Puzzle | null, s: Suggestions | undefined, genre: Fin
     if (!s?.repairs || s.stopped) return '';
     return ' No single hint change gives it a solution.';
   }
-  const given = p ? genre.givenAt(p, { row: r.row, col: r.col }) : null;
+  const given = p ? genre.givenAt(p, cellOf(r)) : null;
   const hint = given !== null ? `the ${given}` : 'the hint';
-  const at = cellName(r.row, r.col);
+  const at = placeName(r);
   const change = r.value === null ? `Removing ${hint} at ${at}` : `Changing ${hint} at ${at} to ${r.value}`;
   return ` ${change} gives ${solutionsPhrase(r.count)}.`;
 }

@@ -18,6 +18,11 @@ export function placeName(cell: CellRef): string {
   return cell.face === undefined ? cellName(cell.row, cell.col) : `face ${cell.face} (line ${cell.row + 1}, place ${cell.col + 1})`;
 }
 
+/** The cell a suggestion names: its row and column, and on a tiling its face. */
+export function cellOf(x: { row: number; col: number; face?: number }): CellRef {
+  return x.face === undefined ? { row: x.row, col: x.col } : { row: x.row, col: x.col, face: x.face };
+}
+
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }

@@ -22,17 +22,14 @@ export interface ExtrasWanted {
 }
 
 
-/** A `none` gets the smallest set of conflicting givens (not on tilings yet: that search knows square grids only). */
+/** A `none` gets the smallest set of conflicting givens. */
 export function wantsConflicts(kind: PuzzleKind, o: ExtrasWanted, r: CheckResult): boolean {
-  return genreOf(kind).extras.conflicts && o.conflicts && r.verdict === 'none' && !r.tiling;
+  return genreOf(kind).extras.conflicts && o.conflicts && r.verdict === 'none';
 }
 
-/**
- * Hint suggestions need the exact count (an empty grid too large to count has none to offer);
- * not on tilings yet (design/suggestions.ts knows square grids only).
- */
+/** Hint suggestions need the exact count (an empty grid too large to count has none to offer). */
 export function wantsSuggestions(kind: PuzzleKind, o: ExtrasWanted, r: CheckResult): boolean {
-  return genreOf(kind).extras.suggestions && o.suggest && (r.verdict === 'none' || (r.verdict === 'multiple' && r.count !== null)) && !r.tiling;
+  return genreOf(kind).extras.suggestions && o.suggest && (r.verdict === 'none' || (r.verdict === 'multiple' && r.count !== null));
 }
 
 /** A unique puzzle gets its redundant hints. */

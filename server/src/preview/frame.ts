@@ -293,18 +293,35 @@ export function suggestionMarks(result: CheckResult): string {
     const k = `${h.row},${h.col}`;
     byCell.set(k, [...(byCell.get(k) ?? []), h]);
   }
-  const pairCount = s.singles.length === 0 && s.pair ? s.pair.count : null;
   const marks = [...byCell.values()].map((hs) => {
     const { row, col } = hs[0];
     const x = col * CELL + CELL / 2, y = row * CELL + CELL / 2;
-    const tips = hs.map((h) => `a ${h.value} here: ${formatCount(h.count)} solution${h.count === '1' ? ', unique' : 's'}`);
-    if (pairCount !== null && hs.some((h) => h === s.pair!.first || h === s.pair!.second)) tips.push(`with the other marked hint of the pair: ${formatCount(pairCount)}`);
+    const tips = suggestionTips(s, hs);
     return `<g class="lp-suggest" data-row="${row}" data-col="${col}" data-count="${hs[0].count}">` +
       `<rect class="lp-suggest-mark" x="${col * CELL + 4}" y="${row * CELL + 4}" width="${CELL - 8}" height="${CELL - 8}" rx="4"/>` +
       `<text class="lp-suggest-hint" x="${x}" y="${y}" text-anchor="middle" dominant-baseline="central">${hs.map((h) => h.value).join('/')}</text>` +
       `<title>${escapeXml(tips.join('; '))}</title></g>`;
   });
   return `<g class="lp-suggestions">${marks.join('')}</g>`;
+}
+
+/** The tooltip lines of the suggested hints at one place ("a 2 here: 1 solution, unique"). */
+function suggestionTips(s: Suggestions, hs: readonly HintChoice[]): string[] {
+  const pairCount = s.singles.length === 0 && s.pair ? s.pair.count : null;
+  const tips = hs.map((h) => `a ${h.value} here: ${formatCount(h.count)} solution${h.count === '1' ? ', unique' : 's'}`);
+  if (pairCount !== null && hs.some((h) => h === s.pair!.first || h === s.pair!.second)) tips.push(`with the other marked hint of the pair: ${formatCount(pairCount)}`);
+  return tips;
+}
+
+/** On a tiling's map: the suggested hints by face, each with its values and tooltip (suggestionMarks on squares). */
+export function suggestionsByFace(result: CheckResult): Map<number, { values: number[]; count: string; tip: string }> {
+  const out = new Map<number, { values: number[]; count: string; tip: string }>();
+  const s = suggestionsOf(result);
+  if (!s) return out;
+  const byFace = new Map<number, HintChoice[]>();
+  for (const h of suggestedHints(s)) if (h.face !== undefined) byFace.set(h.face, [...(byFace.get(h.face) ?? []), h]);
+  for (const [f, hs] of byFace) out.set(f, { values: hs.map((h) => h.value), count: hs[0].count, tip: suggestionTips(s, hs).join('; ') });
+  return out;
 }
 
 export function suggestionNote(result: CheckResult): { text: string; warn: boolean } | undefined {

@@ -7,14 +7,15 @@
  * - the designer's refactorings: "Add the solution as a loop block" (a unique puzzle without one;
  *   the edit comes from the published solution) and "Make a minimal puzzle from the loop" (a file
  *   with one; runs the command in the worker).
- * Suggestions and the minimal puzzle from a loop know square cells only: on a tiling only the loop
- * block is offered.
+ * On a tiling the suggestions name faces (their line and place in the file); the minimal puzzle
+ * from a loop knows square cells only, so of the design tools only the loop block is offered there.
  */
 import type { HintChoice, Suggestions } from '../analysis/result';
-import { cellName, solutionsPhrase } from '../findings/words';
+import { cellOf, placeName, solutionsPhrase } from '../findings/words';
 import type { ActionInput, GenreAction, TextChange } from '../genres/genre';
 import { Codes, MakePuzzleFromLoopCommand } from '../protocol-types';
-import { hintChange, loopBlockChange } from './design/edits';
+import { hintIndex } from './cells';
+import { hintChangeAt, loopBlockChange } from './design/edits';
 import { intendedLoop } from './design/intendedLoop';
 import type { SlitherlinkPuzzle } from './puzzle';
 
@@ -24,7 +25,6 @@ export const LOOP_BLOCK_TITLE = 'Add the solution as a loop block';
 export const FROM_LOOP_TITLE = 'Make a minimal puzzle from the loop';
 
 export function actions(input: ActionInput<SlitherlinkPuzzle>): GenreAction[] {
-  if (input.puzzle.tiling) return designActions(input);
   return [...(input.wants('quickfix') ? suggestionFixes(input) : []), ...designActions(input)];
 }
 
@@ -51,8 +51,8 @@ function suggestionFixes(input: ActionInput<SlitherlinkPuzzle>): GenreAction[] {
 
 function uniqueFixes(p: SlitherlinkPuzzle, s: Suggestions, make: Make): void {
   // An added hint goes on an empty cell; anything else means the data is not for this grid.
-  const add = (h: HintChoice) => (p.hints[h.row * p.cols + h.col] === -1 ? hintChange(p, h.row, h.col, h.value) : null);
-  const at = (h: HintChoice) => `${h.value} at ${cellName(h.row, h.col)}`;
+  const add = (h: HintChoice) => (p.hints[hintIndex(p, cellOf(h))] === -1 ? hintChangeAt(p, h, h.value) : null);
+  const at = (h: HintChoice) => `${h.value} at ${placeName(h)}`;
   s.singles.slice(0, MAX_ACTIONS).forEach((h, k) => make(`Add hint ${at(h)} (makes the puzzle unique)`, [add(h)], k === 0));
   if (s.singles.length > 0) return;
   if (s.pair) {
@@ -65,11 +65,11 @@ function uniqueFixes(p: SlitherlinkPuzzle, s: Suggestions, make: Make): void {
 
 function repairFixes(p: SlitherlinkPuzzle, s: Suggestions, make: Make): void {
   (s.repairs ?? []).slice(0, MAX_ACTIONS).forEach((r, k) => {
-    if (p.hints[r.row * p.cols + r.col]! < 0) return; // a repair changes an existing hint
-    const at = cellName(r.row, r.col);
+    if (!(p.hints[hintIndex(p, cellOf(r))]! >= 0)) return; // a repair changes an existing hint
+    const at = placeName(r);
     const gives = `gives ${solutionsPhrase(r.count)}`;
     const title = r.value === null ? `Remove hint at ${at} (${gives})` : `Change hint at ${at} to ${r.value} (${gives})`;
-    make(title, [hintChange(p, r.row, r.col, r.value)], k === 0 && r.count === '1');
+    make(title, [hintChangeAt(p, r, r.value)], k === 0 && r.count === '1');
   });
 }
 

@@ -31,9 +31,9 @@ export function givenAt(p: SlitherlinkPuzzle, cell: CellRef): string | null {
   return h >= 0 ? String(h) : null;
 }
 
-/** "4 at (1, 1), 1 at (1, 3)". */
+/** "4 at (1, 1), 1 at (1, 3)"; on a tiling "3 at face 12 (line 2, place 3)". */
 export function describeGivens(p: SlitherlinkPuzzle, cells: readonly CellRef[]): string {
-  return cells.map((x) => `${cellLabel(p, x).replace(/^hint /, '')} at ${cellName(x.row, x.col)}`).join(', ');
+  return cells.map((x) => `${cellLabel(p, x).replace(/^hint /, '')} at ${placeName(x)}`).join(', ');
 }
 
 /** What a check depends on: the grid (or tiling) and its hints. */
@@ -45,9 +45,13 @@ export function signature(p: SlitherlinkPuzzle): string {
 /** Every hint is a unit of its own (reading order). */
 export function units(p: SlitherlinkPuzzle): HintUnit[] {
   const out: HintUnit[] = [];
+  const lattice = p.tiling ? makeLattice(p.tiling) : null;
   for (let i = 0; i < p.hints.length; i++) {
     const h = p.hints[i]!;
-    if (h >= 0) out.push({ cells: [{ row: Math.floor(i / p.cols), col: i % p.cols }], label: String(h) });
+    if (h < 0) continue;
+    // On a tiling a face's place is its line and place in the file (its number in `face`).
+    const cell = lattice ? { row: lattice.rowOf[i]!, col: i - lattice.rowOff[lattice.rowOf[i]!]!, face: i } : { row: Math.floor(i / p.cols), col: i % p.cols };
+    out.push({ cells: [cell], label: String(h) });
   }
   return out;
 }
@@ -55,7 +59,10 @@ export function units(p: SlitherlinkPuzzle): HintUnit[] {
 /** A copy of the puzzle without the hints at `cells`. */
 export function withoutHints(p: SlitherlinkPuzzle, cells: Iterable<CellRef>): SlitherlinkPuzzle {
   const hints = Int8Array.from(p.hints);
-  for (const { row, col } of cells) hints[row * p.cols + col] = -1;
+  for (const cell of cells) {
+    const i = hintIndex(p, cell);
+    if (i >= 0) hints[i] = -1;
+  }
   return { ...p, hints };
 }
 
@@ -73,6 +80,8 @@ export function keepUnits(p: SlitherlinkPuzzle, all: readonly HintUnit[], keep: 
  * it), so at most one hint is never a conflict.
  */
 export function fewestConflicting(p: SlitherlinkPuzzle): number {
+  // On a tiling no such argument is made for every face and value: every set is checked.
+  if (p.tiling) return 0;
   return p.rows >= 2 && p.cols >= 2 ? 2 : 0;
 }
 

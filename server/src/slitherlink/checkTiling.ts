@@ -8,7 +8,9 @@
 import { makeLattice, type Lattice } from '../model/lattice';
 import type { SlitherlinkPuzzle } from './puzzle';
 import { StopError, withDeadline, type RunControl, type Stopped } from '../zdd/control';
-import { breaksAlone, buildLatticeLoops, latticeRedundantHints, latticeWitnesses, type LatticeLoops } from './latticeSolve';
+import { breaksAlone, buildLatticeLoops, latticeLoopMeets, latticeRedundantHints, latticeWitnesses, type LatticeLoops } from './latticeSolve';
+import { SlitherlinkSpec } from './spec';
+import { searchSet } from '../zdd/search';
 import type { CheckOptions } from '../analysis/options';
 import type { CellRef, CheckResult, LoopSolution } from '../analysis/result';
 import type { MinimizeResult } from './minimize';
@@ -118,7 +120,10 @@ export function redundantTogether(
   for (const f of redundant) {
     try {
       // `now` has one loop: f can go iff no loop meets the others and breaks f (else a count).
-      let keep = breaksAlone(lattice, now, f, control, onLoop);
+      // The diagram of those loops gets the whole node limit: it is a part of the count's (any
+      // other loop meeting the rest breaks f), so giving up on it at 2M nodes to build the
+      // larger count cost both (Cairo p026, floret p063: about half their time).
+      let keep = breaksAlone(lattice, now, f, control, onLoop, undefined, control.limits?.maxNodes ?? Infinity);
       if (keep === null) {
         now[f] = -1;
         const d = deduceLattice(lattice, allowedCounts(now), { deadline: control.deadline, isCancelled: control.isCancelled });
@@ -193,4 +198,48 @@ function theLoop(lattice: Lattice, hints: Int8Array, control: RunControl & { dea
   if (w.verdict !== null) return w.verdict === 'unique' ? w.first! : null;
   const family = buildLatticeLoops(lattice, hints, control, d.edges);
   return family.zdd.count() === 1n ? family.spec.edgesOf(family.zdd.first()) : null;
+}
+
+/** Dead states of the search for one loop before hasTilingLoop builds the diagram. */
+const EXISTS_NODES = 20_000;
+
+/**
+ * Whether some loop meets the puzzle's hints on its tiling, as the conflict search asks for each
+ * subset of hints (null: undecided within the limits): deduction (a contradiction is proof of
+ * none), a depth-first search for one loop on the edges it left open (a loop found is checked
+ * against the hints directly; an exhausted search is proof of none), else the diagram's count.
+ * Cheaper than a check on the nearly empty subsets, whose loops are far too many to count.
+ */
+export function hasTilingLoop(puzzle: SlitherlinkPuzzle, control?: RunControl): boolean | null {
+  return findTilingLoop(puzzle, control).solvable;
+}
+
+/** hasTilingLoop with the loop it found (lattice edges), when it found one. */
+export function findTilingLoop(puzzle: SlitherlinkPuzzle, control?: RunControl): { solvable: boolean | null; witness?: number[] } {
+  const lattice = makeLattice(puzzle.tiling!);
+  const c = withDeadline(control);
+  const hints = puzzle.hints;
+  try {
+    const d = deduceLattice(lattice, allowedCounts(hints), { deadline: c.deadline, isCancelled: c.isCancelled });
+    if (c.isCancelled?.()) return { solvable: null };
+    if (d.contradiction) return { solvable: false };
+    const spec = new SlitherlinkSpec(lattice, hints, { fixed: d.edges });
+    const found = searchSet(spec, {
+      maxNodes: Math.min(EXISTS_NODES, c.limits.maxNodes), deadline: c.deadline, timeMs: c.limits.timeMs, isCancelled: c.isCancelled,
+    });
+    if (found === false) return { solvable: false };
+    const loop = found === null ? null : spec.edgesOf(found);
+    if (loop && latticeLoopMeets(lattice, hints, loop)) return { solvable: true, witness: loop };
+    const family = buildLatticeLoops(lattice, hints, c, d.edges);
+    if (family.zdd.count() === 0n) return { solvable: false };
+    return { solvable: true, witness: family.spec.edgesOf(family.zdd.first()) };
+  } catch (e) {
+    if (!(e instanceof StopError)) throw e;
+    return { solvable: null };
+  }
+}
+
+/** Whether `loop` (lattice edges, from findTilingLoop) is a loop meeting the puzzle's hints, checked directly. */
+export function tilingLoopMeets(puzzle: SlitherlinkPuzzle, loop: readonly number[]): boolean {
+  return latticeLoopMeets(makeLattice(puzzle.tiling!), puzzle.hints, loop);
 }

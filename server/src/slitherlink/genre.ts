@@ -8,6 +8,7 @@ import { polygonName } from '../model/latticePicture';
 import { actions } from './actions';
 import { cellLabel, cellText, describeGivens, differences, emptyGiven, fewestConflicting, givenAt, keepUnits, signature, units } from './cells';
 import { checkSlitherlink, gradeSlitherlinkPuzzle } from './check';
+import { findTilingLoop, tilingLoopMeets } from './checkTiling';
 import { cli } from './design/cli';
 import { commands } from './design/commands';
 import { generate } from './design/generateText';
@@ -59,7 +60,10 @@ export const slitherlink: Genre<SlitherlinkPuzzle> = {
   units,
   keepUnits,
   fewestConflicting,
-  // Suggestions know square grids only.
+  // On a tiling the conflict search asks only whether a loop exists (the subsets' loops are too many to count).
+  hasSolution: (p, control) => (p.tiling ? findTilingLoop(p, control) : undefined),
+  witnessMeets: (p, loop) => !!p.tiling && Array.isArray(loop) && tilingLoopMeets(p, loop as number[]),
+  // On squares makeUnique.ts, on a tiling suggestTiling.ts.
   suggest: (p, control) => findSuggestions(p, control),
   together,
   tools,

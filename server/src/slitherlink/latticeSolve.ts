@@ -116,9 +116,11 @@ const DEDUCED_DIAGRAM_NODES = 2_000_000;
  * depth-first search over the spec for such a loop on the edges the deduction left open, the
  * solution's edges (`onLoop`) tried first, and when it runs out of its budget the diagram of
  * those loops. A loop found is checked against the hints directly. Null when the diagram passes
- * its node budget. Throws StopError on time or cancellation.
+ * its node budget (`diagramNodes`, default 2,000,000). Throws StopError on time or cancellation.
  */
-export function breaksAlone(lattice: Lattice, hints: Int8Array, f: number, control?: RunControl, onLoop?: Uint8Array, nodes = DEDUCED_SEARCH_NODES): boolean | null {
+export function breaksAlone(
+  lattice: Lattice, hints: Int8Array, f: number, control?: RunControl, onLoop?: Uint8Array, nodes = DEDUCED_SEARCH_NODES, diagramNodes = DEDUCED_DIAGRAM_NODES,
+): boolean | null {
   if (hints[f] < 0) return false;
   if (control?.isCancelled?.()) throw new StopError({ limit: 'cancelled', message: 'undecided: cancelled', nodes: 0, progress: 0 });
   if (onLoop && (flipWitness(lattice, hints, f, onLoop) || windowWitness(lattice, hints, f, onLoop, 2, control) || windowWitness(lattice, hints, f, onLoop, 3, control))) return true;
@@ -138,7 +140,7 @@ export function breaksAlone(lattice: Lattice, hints: Int8Array, f: number, contr
     // The diagram of those loops on the open edges (small once deduction has run).
     let zdd: Zdd;
     try {
-      zdd = buildZdd(spec, { ...control, limits: { ...control?.limits, maxNodes: Math.min(DEDUCED_DIAGRAM_NODES, control?.limits?.maxNodes ?? Infinity) } }).zdd;
+      zdd = buildZdd(spec, { ...control, limits: { ...control?.limits, maxNodes: Math.min(diagramNodes, control?.limits?.maxNodes ?? Infinity) } }).zdd;
     } catch (e) {
       if (e instanceof StopError && e.stopped.limit === 'nodes') return null;
       throw e;

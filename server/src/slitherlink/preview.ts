@@ -15,7 +15,7 @@
 import type { CellRef, CheckResult, LoopSolution, PathSolution, TilingPicture, Usage } from '../protocol-types';
 import { Grid } from '../model/grid';
 import { loopEdgesOf, loopProblem } from '../model/loop';
-import { CELL, cellRects, cellSet, conflictCells, countText, escapeXml, frame, messageSvg, singleCaption, suggestionMarks, suggestionNote, usageCaption, usageLines, type PreviewOptions } from '../preview/frame';
+import { CELL, cellRects, cellSet, conflictCells, countText, escapeXml, frame, messageSvg, singleCaption, suggestionMarks, suggestionNote, suggestionsByFace, usageCaption, usageLines, type PreviewOptions } from '../preview/frame';
 import { gradePanel } from '../preview/grade';
 import { layoutTiling, segmentKey, tilingBoard, type Segment } from './previewTiling';
 import { makeLattice } from '../model/lattice';
@@ -264,8 +264,9 @@ function renderTiling(p: SlitherlinkPuzzle, result: CheckResult | null, options:
   const conflict = result?.verdict === 'none' ? faceSet(conflictCells(result)) : new Set<number>();
   const block = p.solution && p.solution.length === p.hints.length ? p.solution : null;
   const intended = (compare: boolean): TilingIntended | null => (block ? tilingIntended(p, block, compare) : null);
-  const board = (edges: Segment[] | null, other: Segment[] | null, usage?: Usage, mine: TilingIntended | null = null): string =>
-    tilingBoard(pic, layout, { hints: p.hints, redundant, conflict, edges, other, ...(usage ? { usage } : {}), intended: mine });
+  type Suggested = ReturnType<typeof suggestionsByFace>;
+  const board = (edges: Segment[] | null, other: Segment[] | null, usage?: Usage, mine: TilingIntended | null = null, suggested?: Suggested): string =>
+    tilingBoard(pic, layout, { hints: p.hints, redundant, conflict, edges, other, ...(usage ? { usage } : {}), ...(suggested ? { suggested } : {}), intended: mine });
   // *Draw loop* marks faces in the solution block; *Edit hints* types digits (where a face has 10
   // sides or more, digits typed quickly make one hint).
   const attributes = `data-draw-loop="" data-edit-keys="^[0-9]$"${pic.faces.some((f) => f.length >= 20) ? ' data-edit-words=""' : ''}`;
@@ -277,7 +278,7 @@ function renderTiling(p: SlitherlinkPuzzle, result: CheckResult | null, options:
       return frame(p, result, [
         { body: board(first, second, undefined, mine), caption: `Solution 1 of ${countText(result)}`, note: mine ? mine.note(null) : undefined },
         { body: board(second, first, undefined, mine), caption: 'Solution 2 (differences marked)' },
-        ...(result.usage ? [{ body: board(null, null, result.usage), caption: usageCaption(result.usage), name: 'ambiguity map' }] : []),
+        ...(result.usage ? [{ body: board(null, null, result.usage, null, suggestionsByFace(result)), caption: usageCaption(result.usage), name: 'ambiguity map', note: suggestionNote(result) }] : []),
       ], options, size, attributes);
     }
   }

@@ -7,7 +7,7 @@
  * `data-face` (its number) besides `data-row`/`data-col` (its line and place in the file's grid).
  */
 import type { Usage } from '../analysis/result';
-import { usageLines } from '../preview/frame';
+import { escapeXml, usageLines } from '../preview/frame';
 import type { TilingPicture } from '../protocol-types';
 
 /** [x1, y1, x2, y2] in Loopy's coordinates. */
@@ -65,6 +65,8 @@ export interface TilingBoardInput {
    * lacks are marked (classes as on squares).
    */
   intended?: { inside: ArrayLike<number>; edges: Segment[]; compare: boolean } | null;
+  /** On the map: the suggested hints by face (frame.ts suggestionsByFace). */
+  suggested?: ReadonlyMap<number, { values: number[]; count: string; tip: string }>;
 }
 
 /** A segment with its ends in a fixed order, as a key. */
@@ -154,6 +156,21 @@ export function tilingBoard(pic: TilingPicture, layout: TilingLayout, input: Til
     }
   }
   out.push(`<g class="lp-hints">${hints.join('')}</g>`);
+  if (input.suggested?.size) {
+    // A ghost of each suggested hint at its face's centre, with what it leaves as a tooltip.
+    const marks: string[] = [];
+    for (const [f, m] of input.suggested) {
+      if (f < 0 || f >= pic.faces.length) continue;
+      const line = lineOf(pic, f);
+      const x = X(pic.centres[2 * f]!), y = Y(pic.centres[2 * f + 1]!);
+      const ring = round(Math.min(layout.room[f]! * 0.9, 13));
+      marks.push(`<g class="lp-suggest" data-row="${line}" data-col="${f - pic.rowOff[line]!}" data-face="${f}" data-count="${m.count}">` +
+        `<circle class="lp-suggest-mark" cx="${x}" cy="${y}" r="${ring}"/>` +
+        `<text class="lp-suggest-hint" x="${x}" y="${y}" text-anchor="middle" dominant-baseline="central">${m.values.join('/')}</text>` +
+        `<title>${escapeXml(m.tip)}</title></g>`);
+    }
+    out.push(`<g class="lp-suggestions">${marks.join('')}</g>`);
+  }
   return out.join('\n');
 }
 
@@ -204,4 +221,15 @@ function centreRoom(pts: readonly number[], cx: number, cy: number): number {
 
 function round(v: number): number {
   return Math.round(v * 100) / 100;
+}
+
+/** The line of face f (rowOff is ascending). */
+function lineOf(pic: TilingPicture, f: number): number {
+  let lo = 0, hi = pic.rowOff.length - 2;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (pic.rowOff[mid]! <= f) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }

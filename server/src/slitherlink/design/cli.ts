@@ -9,7 +9,8 @@ import type { SlitherlinkPuzzle } from '../puzzle';
 import { fromLoopVerdict, puzzleFromLoop } from './fromLoop';
 import { hintFamily } from './hintFamily';
 import { defectCells, describeDefect, loopDefects } from './loopDefects';
-import { suggestHints } from './makeUnique';
+import { placeName } from '../../findings/words';
+import { suggestFor } from './suggestions';
 
 type Input = CliInput<SlitherlinkPuzzle>;
 
@@ -122,13 +123,14 @@ function family(input: Input, mask: Uint8Array | undefined): CliOutcome {
 
 export const suggest: CliCommand<SlitherlinkPuzzle> = {
   usage: `  suggest FILE                  single hints that would make a Slitherlink puzzle unique, or the
-                                hint changes that give an unsolvable one a solution`,
+                                hint changes that give an unsolvable one a solution (squares and
+                                tilings; on a tiling each face by number, line and place)`,
   flags: { values: [], switches: ['--json'] },
   run(input): CliOutcome {
     const { path, puzzle: p } = input;
-    if (p.tiling) return { usage: 'suggest works on square grids only (not on tilings yet)' };
-    const r = suggestHints(p.rows, p.cols, p.hints, { control: input.control });
-    const at = (x: { row: number; col: number }) => `row ${x.row + 1}, column ${x.col + 1}`;
+    const r = suggestFor(p, input.control);
+    // On a tiling a face by its number and its line and place in the file.
+    const at = (x: { row: number; col: number; face?: number }) => (x.face === undefined ? `row ${x.row + 1}, column ${x.col + 1}` : placeName(x));
     const ok = (out: string[]): CliOutcome => ({ out, err: [], status: 0 });
     if (input.switches.has('--json')) {
       const big = (_k: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v);

@@ -18,6 +18,21 @@ export function hintChange(p: SlitherlinkPuzzle, row: number, col: number, value
   return r ? { range: r, newText: value === null || value < 0 ? '.' : String(value) } : null;
 }
 
+/**
+ * The change that sets a suggestion's cell to a hint (or empties it, `null`): on a tiling its face
+ * (written as *Edit hints* writes it: `A` for 10 in a compact line), else the square cell; null
+ * when there is no such place or no text range.
+ */
+export function hintChangeAt(p: SlitherlinkPuzzle, cell: { row: number; col: number; face?: number }, value: number | null): TextChange | null {
+  if (!p.tiling) return cell.face === undefined ? hintChange(p, cell.row, cell.col, value) : null;
+  const f = cell.face ?? -1;
+  const r = f >= 0 && f < p.hints.length ? p.cellRanges[f] : undefined;
+  if (!r) return null;
+  if (value === null || value < 0) return { range: r, newText: '.' };
+  const text = cellText(p, String(value), { row: cell.row, col: cell.col, face: f });
+  return typeof text === 'string' ? { range: r, newText: text } : null;
+}
+
 /** Changes that turn the grid's hints into `hints` (per cell 0..4 or -1; a tiling's: per face), one per cell that changes. */
 export function hintChanges(p: SlitherlinkPuzzle, hints: ArrayLike<number>): TextChange[] {
   const out: TextChange[] = [];

@@ -18,6 +18,8 @@ import { countLoops } from './uniqueness';
 export interface HintSuggestion {
   row: number;
   col: number;
+  /** On a tiling: the face (row and col are then its line and place in the file). */
+  face?: number;
   value: number;
   /** Solutions left with this hint added (or, for repairs, with this change). */
   count: bigint;
@@ -26,6 +28,8 @@ export interface HintSuggestion {
 export interface RepairSuggestion {
   row: number;
   col: number;
+  /** On a tiling: the face (row and col are then its line and place in the file). */
+  face?: number;
   /** The new value, or null to remove the hint. */
   value: number | null;
   count: bigint;
