@@ -31,6 +31,8 @@ let MO: i32 = 0, GO: i32 = 0, RO: i32 = 0;
 let FULL: i32 = 0;
 /** The stored (packed) state: byte offset of the avoidance rows, and whether a row takes 16 bits. */
 let PROWS: i32 = 0, ROWS16: bool = false;
+/** The bits of the SL slots. */
+let SLOTS: u32 = 0;
 
 // Per step (STEPS): slot u | slot v << 8 | mode << 16; leftU | leftV << 8; level (0 if implied).
 let stepP: usize = 0, leftP: usize = 0, levelOfStepP: usize = 0;
@@ -78,6 +80,7 @@ export function setup(
   STEPS = steps; SL = slots; FILL = fill != 0; BASE = base; CANON = canon != 0;
   HAS_CAP = hasCap != 0; HAS_PEND = hasPend != 0;
   MO = SL; GO = 2 * SL; RO = 3 * SL;
+  SLOTS = SL >= 32 ? 0xffffffff : ((<u32>1) << <u32>SL) - 1;
   FULL = CANON ? 3 * SL + 1 : 2 * SL;
   levelsSetup(levels, FULL, nodes, bytes);
   childOf = child;
@@ -145,14 +148,19 @@ function unpack(src: usize): void {
 
 // ---- fragments and avoidances (NumberlinkSpec's of the same names, K = 1) ----
 
-/** Slots of fragment `key` as bits. */
+/**
+ * Slots of fragment `key` (> 0) as bits: four slot words a vector (a word's key is word >> 1; an
+ * unused cell or a completed path never matches a key > 0). Lanes past SL read the next words
+ * (or the scratch's padding) and are masked off.
+ */
 function maskOf(key: i32): u32 {
+  const k = i32x4.splat(key);
   let m: u32 = 0;
-  for (let j = 0; j < SL; j++) {
-    const x = w(j);
-    if (x > 0 && (x >> 1) == key) m |= (<u32>1) << <u32>j;
+  for (let j = 0; j < SL; j += 4) {
+    const v = i32x4.shr_s(v128.load(scratch + (<usize>j << 2)), 1);
+    m |= (<u32>i32x4.bitmask(i32x4.eq(v, k))) << <u32>j;
   }
-  return m;
+  return m & SLOTS;
 }
 
 @inline function hasBit(a: i32, b: i32): bool { return (row(a) & ((<u32>1) << <u32>b)) != 0; }
@@ -266,12 +274,12 @@ function join(a: i32, b: i32): bool {
     if (label != (kb - 1) >> 1) return false; // two different labels
     if (CANON) ghostsComplete(ka, kb, label);
     const done = -2 - label;
-    for (let j = 0; j < SL; j++) {
-      const x = w(j);
-      if (x > 0 && ((x >> 1) == ka || (x >> 1) == kb)) {
-        setW(j, done);
-        dropSlot(j);
-      }
+    let bits = maskOf(ka) | maskOf(kb);
+    while (bits != 0) {
+      const j = lowSlot(bits);
+      bits &= bits - 1;
+      setW(j, done);
+      dropSlot(j);
     }
     setW(a, done);
     setW(b, done);
@@ -287,16 +295,14 @@ function join(a: i32, b: i32): bool {
   else r = freshKey();
   const other = r == ka ? kb : ka;
   if (CANON && other != 0) ghostsRelabel(other, r);
-  let members: u32 = 0;
-  for (let j = 0; j < SL; j++) {
-    const x = w(j);
-    if (x <= 0) continue;
-    const k = x >> 1;
-    if (k == other && other != 0) {
-      setW(j, (r << 1) | (x & 1));
-      members |= (<u32>1) << <u32>j;
-    } else if (k == r) {
-      members |= (<u32>1) << <u32>j;
+  let members = maskOf(r);
+  if (other != 0) {
+    let bits = maskOf(other);
+    members |= bits;
+    while (bits != 0) {
+      const j = lowSlot(bits);
+      bits &= bits - 1;
+      setW(j, (r << 1) | (w(j) & 1));
     }
   }
   setW(a, wa == 0 ? (r << 1) | 1 : r << 1);
@@ -334,14 +340,7 @@ function canTake(a: i32, b: i32): bool {
 }
 
 /** The lowest slot of fragment `key`. */
-function memberSlot(key: i32): i32 {
-  for (let t = 0; t < SL; t++) {
-    const x = w(t);
-    if (x > 0 && x >> 1 == key) return t;
-  }
-  unreachable();
-  return -1;
-}
+@inline function memberSlot(key: i32): i32 { return <i32>ctz(maskOf(key)); }
 
 function avoidGhost(g: i32, j: i32): bool {
   if ((g & 1) == 1) return w(j) != -1 - (g >> 4);
@@ -528,20 +527,31 @@ function capacityOk(i: i32): bool {
 function planarOk(i: i32): bool {
   const e = i32At(boundStartP, i + 1), b = i32At(boundStartP, i);
   if (e == b) return true;
+  // Four slots a vector: fragments without an endpoint (key >= BASE), open labelled ends.
+  const base = i32x4.splat(BASE), one = i32x4.splat(1), zero = i32x4.splat(0);
+  let free: u32 = 0, open: u32 = 0;
+  for (let j = 0; j < SL; j += 4) {
+    const v = v128.load(scratch + (<usize>j << 2));
+    const k = i32x4.shr_s(v, 1);
+    free |= (<u32>i32x4.bitmask(i32x4.ge_s(k, base))) << <u32>j;
+    const o = v128.and(v128.and(i32x4.eq(v128.and(v, one), one), i32x4.gt_s(v, zero)), i32x4.lt_s(k, base));
+    open |= (<u32>i32x4.bitmask(o)) << <u32>j;
+  }
+  // Two pairs at least (four ends), and no fragment without an endpoint.
+  if ((free & SLOTS) != 0 || popcnt(open & SLOTS) < 4) return true;
+  open &= SLOTS;
   let pairs = 0;
-  let hasFree = false;
-  for (let j = 0; j < SL; j++) {
-    const x = w(j);
-    if (x > 0 && (x >> 1) >= BASE) hasFree = true;
-    if (isOpen(x) && (x >> 1) < BASE) {
-      const q = labelMarkP + <usize>(((x >> 1) - 1) >> 1);
-      const c = load<u8>(q) + 1;
-      store<u8>(q, c);
-      if (c == 2) pairs++;
-    }
+  let bits = open;
+  while (bits != 0) {
+    const j = lowSlot(bits);
+    bits &= bits - 1;
+    const q = labelMarkP + <usize>(((w(j) >> 1) - 1) >> 1);
+    const c = load<u8>(q) + 1;
+    store<u8>(q, c);
+    if (c == 2) pairs++;
   }
   let ok = true;
-  if (pairs >= 2 && !hasFree) {
+  if (pairs >= 2) {
     // Mark 2: both ends here, not met yet; 3: first end met (on the stack).
     let top = 0;
     for (let p = b; p < e; p++) {
@@ -560,9 +570,11 @@ function planarOk(i: i32): bool {
       }
     }
   }
-  for (let j = 0; j < SL; j++) {
-    const x = w(j);
-    if (isOpen(x) && (x >> 1) < BASE) store<u8>(labelMarkP + <usize>(((x >> 1) - 1) >> 1), 0);
+  bits = open;
+  while (bits != 0) {
+    const j = lowSlot(bits);
+    bits &= bits - 1;
+    store<u8>(labelMarkP + <usize>(((w(j) >> 1) - 1) >> 1), 0);
   }
   return ok;
 }

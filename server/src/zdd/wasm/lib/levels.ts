@@ -41,6 +41,9 @@ let PACKED: bool = false;
 /** Words per stored state; the spec's state is at `scratch` (W words, or the kernel's own layout when packed). */
 export let W: i32 = 0;
 export let scratch: usize = 0;
+/** Packed kernels: the state unpacked once per expanded state, for its second child (words at scratch, a copy). */
+let SW: i32 = 0;
+let saved: usize = 0;
 let M: i32 = 0; // levels
 
 // ---- budget and status ----
@@ -116,7 +119,10 @@ function zeroed(bytes: i32, what: i32): usize {
 export function levelsSetup(m: i32, words: i32, nodes: f64, bytes: f64): bool {
   M = m; W = words;
   maxNodes = nodes; maxBytes = bytes;
-  scratch = heap.alloc(<usize>(max(W, 1) << 2));
+  // 16 bytes past the state: a kernel may read its last words as a whole vector (v128).
+  scratch = heap.alloc(<usize>((max(W, 1) + 4) << 2));
+  SW = (max(W, 1) + 3) & ~3;
+  saved = heap.alloc(<usize>SW << 2);
   const per = (m + 2) << 2;
   pendP = zeroed(per * 11, 1);
   if (pendP == 0) return false;
@@ -308,6 +314,11 @@ function farGet(slot: usize): i32 {
   return load<i32>(farP + (<usize>j << 3), 4);
 }
 
+/** Copies `words` (a multiple of 4) words from src to dst, a vector at a time. */
+@inline function copyVec(dst: usize, src: usize, words: i32): void {
+  for (let k = 0; k < words; k += 4) v128.store(dst + (<usize>k << 2), v128.load(src + (<usize>k << 2)));
+}
+
 /** Expands states j0 .. j1 - 1 of level L (merged). 0, or -1 when stopped. */
 export function expand(L: i32, j0: i32, j1: i32): i32 {
   const arena = ptrAt(arenaA, L);
@@ -318,8 +329,12 @@ export function expand(L: i32, j0: i32, j1: i32): i32 {
   for (let j = j0; j < j1; j++) {
     const src = arena + <usize>j * as;
     const f = load<f64>(src);
+    if (PACKED) {
+      unpackFrom(src + 8);
+      copyVec(saved, scratch, SW);
+    }
     for (let t = 0; t < 2; t++) {
-      if (PACKED) unpackFrom(src + 8);
+      if (PACKED) { if (t != 0) copyVec(scratch, saved, SW); }
       else for (let k = 0; k < bytes; k += 4) store<u32>(scratch + <usize>k, load<u32>(src + 8 + <usize>k));
       const r = childOf(L, t);
       const slot = (t != 0 ? hi : lo) + (<usize>j << 2);
