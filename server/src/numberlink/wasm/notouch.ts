@@ -131,19 +131,70 @@ export function setup(
 function pack(dst: usize): void {
   const words = (PROWS + (ROWS16 ? 2 : 4) * SL + 3) >> 2;
   store<u32>(dst + (<usize>(words - 1) << 2), 0); // the padding of the last word
+  const r = dst + <usize>PROWS;
+  if (SL >= 8) {
+    // Eight words a vector, narrowed to i16 (every word fits: see setup). A section's last vector
+    // may run past it into the next section, written after it (each is at least 16 bytes).
+    for (let k = 0; k < SL; k += 8) v128.store(dst + (<usize>k << 1), narrowAt(k));
+    if (CANON) for (let k = 0; k <= SL; k += 8) v128.store(dst + (<usize>(SL + k) << 1), narrowAt(GO + k));
+    let k = 0;
+    if (ROWS16) {
+      for (; k + 8 <= SL; k += 8) v128.store(r + (<usize>k << 1), i16x8.narrow_i32x4_u(rowsAt(k), rowsAt(k + 4)));
+      for (; k < SL; k++) store<u16>(r + (<usize>k << 1), <u16>row(k));
+    } else {
+      for (; k + 4 <= SL; k += 4) v128.store(r + (<usize>k << 2), rowsAt(k));
+      for (; k < SL; k++) store<u32>(r + (<usize>k << 2), row(k));
+    }
+    return;
+  }
   const n = CANON ? 2 * SL + 1 : SL;
   for (let k = 0; k < n; k++) store<i16>(dst + (<usize>k << 1), <i16>w(k < SL ? k : GO - SL + k));
-  const r = dst + <usize>PROWS;
   if (ROWS16) for (let k = 0; k < SL; k++) store<u16>(r + (<usize>k << 1), <u16>row(k));
   else for (let k = 0; k < SL; k++) store<u32>(r + (<usize>k << 2), row(k));
 }
 
+/** Scratch words k .. k + 7 as eight i16. */
+@inline function narrowAt(k: i32): v128 {
+  const p = scratch + (<usize>k << 2);
+  return i16x8.narrow_i32x4_s(v128.load(p), v128.load(p, 16));
+}
+
+/** Avoidance rows k .. k + 3. */
+@inline function rowsAt(k: i32): v128 { return v128.load(scratch + (<usize>(MO + k) << 2)); }
+
 function unpack(src: usize): void {
+  const r = src + <usize>PROWS;
+  if (SL >= 8) {
+    // As pack: a section's last vector may write past it, into the next section (or the scratch's
+    // padding), written after it.
+    for (let k = 0; k < SL; k += 8) widenTo(k, v128.load(src + (<usize>k << 1)));
+    if (CANON) for (let k = 0; k <= SL; k += 8) widenTo(GO + k, v128.load(src + (<usize>(SL + k) << 1)));
+    let k = 0;
+    if (ROWS16) {
+      for (; k + 8 <= SL; k += 8) {
+        const v = v128.load(r + (<usize>k << 1));
+        const p = scratch + (<usize>(MO + k) << 2);
+        v128.store(p, i32x4.extend_low_i16x8_u(v));
+        v128.store(p, i32x4.extend_high_i16x8_u(v), 16);
+      }
+      for (; k < SL; k++) setRow(k, <u32>load<u16>(r + (<usize>k << 1)));
+    } else {
+      for (; k + 4 <= SL; k += 4) v128.store(scratch + (<usize>(MO + k) << 2), v128.load(r + (<usize>k << 2)));
+      for (; k < SL; k++) setRow(k, load<u32>(r + (<usize>k << 2)));
+    }
+    return;
+  }
   const n = CANON ? 2 * SL + 1 : SL;
   for (let k = 0; k < n; k++) setW(k < SL ? k : GO - SL + k, <i32>load<i16>(src + (<usize>k << 1)));
-  const r = src + <usize>PROWS;
   if (ROWS16) for (let k = 0; k < SL; k++) setRow(k, <u32>load<u16>(r + (<usize>k << 1)));
   else for (let k = 0; k < SL; k++) setRow(k, load<u32>(r + (<usize>k << 2)));
+}
+
+/** Eight i16 as scratch words k .. k + 7. */
+@inline function widenTo(k: i32, v: v128): void {
+  const p = scratch + (<usize>k << 2);
+  v128.store(p, i32x4.extend_low_i16x8_s(v));
+  v128.store(p, i32x4.extend_high_i16x8_s(v), 16);
 }
 
 // ---- fragments and avoidances (NumberlinkSpec's of the same names, K = 1) ----

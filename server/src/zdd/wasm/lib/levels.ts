@@ -119,8 +119,8 @@ function zeroed(bytes: i32, what: i32): usize {
 export function levelsSetup(m: i32, words: i32, nodes: f64, bytes: f64): bool {
   M = m; W = words;
   maxNodes = nodes; maxBytes = bytes;
-  // 16 bytes past the state: a kernel may read its last words as a whole vector (v128).
-  scratch = heap.alloc(<usize>((max(W, 1) + 4) << 2));
+  // 32 bytes past the state: a kernel may read or write its last words as whole vectors (v128).
+  scratch = heap.alloc(<usize>((max(W, 1) + 8) << 2));
   SW = (max(W, 1) + 3) & ~3;
   saved = heap.alloc(<usize>SW << 2);
   const per = (m + 2) << 2;
@@ -162,14 +162,46 @@ export function reserve(words: i32): i32 {
 @inline function entryBytes(): i32 { return (12 + (W << 2) + 7) & ~7; }
 @inline function arenaBytes(): i32 { return (8 + (W << 2) + 7) & ~7; }
 
+/** W words' hash: four words a vector (four independent lanes, folded), the rest one at a time. */
 function hashState(p: usize): u32 {
-  let h: u32 = 0x7f4a7c15 ^ <u32>W;
-  for (let k = 0; k < W; k++) {
+  let v = i32x4(0x7f4a7c15, 0x2545f491, 0x6c8e9cf5, 0x1b873593);
+  const c = i32x4.splat(0x9e3779b1);
+  const n = W & ~3;
+  let k = 0;
+  for (; k < n; k += 4) {
+    v = i32x4.mul(v128.xor(v, v128.load(p + (<usize>k << 2))), c);
+    v = v128.xor(v, i32x4.shr_u(v, 15));
+  }
+  let h: u32 = <u32>W;
+  h = (h ^ <u32>i32x4.extract_lane(v, 0)) * 0x85ebca6b;
+  h = (h ^ <u32>i32x4.extract_lane(v, 1)) * 0x85ebca6b;
+  h = (h ^ <u32>i32x4.extract_lane(v, 2)) * 0x85ebca6b;
+  h = (h ^ <u32>i32x4.extract_lane(v, 3)) * 0x85ebca6b;
+  for (; k < W; k++) {
     h = (h ^ load<u32>(p + (<usize>k << 2))) * 0x9e3779b1;
     h ^= h >>> 15;
   }
   h = (h ^ (h >>> 13)) * 0x85ebca6b;
   return h ^ (h >>> 16);
+}
+
+/** Whether the W words at p and q are equal (four a vector, then one at a time). */
+@inline function sameState(p: usize, q: usize): bool {
+  const n = W & ~3;
+  let k = 0;
+  for (; k < n; k += 4) {
+    if (v128.any_true(v128.xor(v128.load(p + (<usize>k << 2)), v128.load(q + (<usize>k << 2))))) return false;
+  }
+  for (; k < W; k++) if (load<u32>(p + (<usize>k << 2)) != load<u32>(q + (<usize>k << 2))) return false;
+  return true;
+}
+
+/** Copies W words from src to dst (four a vector, then one at a time). */
+@inline function copyState(dst: usize, src: usize): void {
+  const n = W & ~3;
+  let k = 0;
+  for (; k < n; k += 4) v128.store(dst + (<usize>k << 2), v128.load(src + (<usize>k << 2)));
+  for (; k < W; k++) store<u32>(dst + (<usize>k << 2), load<u32>(src + (<usize>k << 2)));
 }
 
 /** Appends the state in scratch to level r's waiting list. false: stopped (memory). */
@@ -240,10 +272,7 @@ export function merge(L: i32): i32 {
       if (t == 0) break;
       if ((t & ~mask) == tag) {
         const j = <i32>(t & mask) - 1;
-        const q = arena + <usize>j * as + 8;
-        let k = 0;
-        while (k < W && load<u32>(q + (<usize>k << 2)) == load<u32>(s + (<usize>k << 2))) k++;
-        if (k == W) { id = j; break; }
+        if (sameState(arena + <usize>j * as + 8, s)) { id = j; break; }
       }
       i = (i + 1) & mask;
     }
@@ -252,7 +281,7 @@ export function merge(L: i32): i32 {
       id = count++;
       const q = arena + <usize>id * as;
       store<f64>(q, f);
-      for (let k = 0; k < W; k++) store<u32>(q + 8 + (<usize>k << 2), load<u32>(s + (<usize>k << 2)));
+      copyState(q + 8, s);
       store<u32>(table + (<usize>i << 2), tag | <u32>(id + 1));
     } else {
       const q = arena + <usize>id * as;
