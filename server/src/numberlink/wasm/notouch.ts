@@ -652,23 +652,30 @@ function advance(i: i32): i32 {
 
 /** Renumbers the fragments without an endpoint by their first slot (NumberlinkSpec.normalize). */
 function normalize(): void {
+  // The slots of fragments without an endpoint (key >= BASE), four slots a vector: most states
+  // have few, already in order.
+  const base = i32x4.splat(BASE);
+  let free: u32 = 0;
+  for (let j = 0; j < SL; j += 4) {
+    free |= (<u32>i32x4.bitmask(i32x4.ge_s(i32x4.shr_s(v128.load(scratch + (<usize>j << 2)), 1), base))) << <u32>j;
+  }
+  free &= SLOTS;
   let seen: u64 = 0;
   let next = BASE;
-  let j = 0;
-  for (; j < SL; j++) {
-    const x = w(j);
-    if (x <= 0 || (x >> 1) < BASE) continue;
-    const k = x >> 1;
+  let inOrder = true;
+  while (free != 0) {
+    const k = w(lowSlot(free)) >> 1;
+    free &= free - 1;
     const bit = (<u64>1) << <u64>(k - BASE);
     if ((seen & bit) != 0) continue;
-    if (k != next) break;
+    if (k != next) { inOrder = false; break; }
     seen |= bit;
     next++;
   }
-  if (j == SL) return;
+  if (inOrder) return;
   memory.fill(remapP, 0, 4 * 40);
   let fresh = BASE;
-  for (j = 0; j < SL; j++) {
+  for (let j = 0; j < SL; j++) {
     const x = w(j);
     if (x <= 0 || (x >> 1) < BASE) continue;
     const r = <usize>((x >> 1) - BASE) << 2;

@@ -40,10 +40,17 @@ let PACKED: bool = false;
 // ---- configuration ----
 /** Words per stored state; the spec's state is at `scratch` (W words, or the kernel's own layout when packed). */
 export let W: i32 = 0;
-export let scratch: usize = 0;
-/** Packed kernels: the state unpacked once per expanded state, for its second child (words at scratch, a copy). */
+/** Most words of a scratch state (the widest kernel: notouch's 3 * 32 + 1). */
+const SCRATCH_WORDS: i32 = 128;
+/**
+ * The state being worked on, at a fixed address (a constant in the compiled code, where a global
+ * would be loaded at each access), with 32 bytes past it: a kernel may read or write its last
+ * words as whole vectors (v128).
+ */
+export const scratch: usize = memory.data((SCRATCH_WORDS + 8) << 2, 16);
+/** Packed kernels: the state unpacked once per expanded state, for its second child (SW words, a copy of scratch). */
 let SW: i32 = 0;
-let saved: usize = 0;
+const saved: usize = memory.data(SCRATCH_WORDS << 2, 16);
 let M: i32 = 0; // levels
 
 // ---- budget and status ----
@@ -119,10 +126,8 @@ function zeroed(bytes: i32, what: i32): usize {
 export function levelsSetup(m: i32, words: i32, nodes: f64, bytes: f64): bool {
   M = m; W = words;
   maxNodes = nodes; maxBytes = bytes;
-  // 32 bytes past the state: a kernel may read or write its last words as whole vectors (v128).
-  scratch = heap.alloc(<usize>((max(W, 1) + 8) << 2));
+  if (W > SCRATCH_WORDS) unreachable(); // wider than any kernel's state
   SW = (max(W, 1) + 3) & ~3;
-  saved = heap.alloc(<usize>SW << 2);
   const per = (m + 2) << 2;
   pendP = zeroed(per * 11, 1);
   if (pendP == 0) return false;
@@ -212,10 +217,22 @@ function push(r: i32, slot: usize, f: f64): bool {
   let list = ptrAt(pendP, r);
   if (n == cap) {
     const ncap = max(256, cap * 2);
-    const nl = take(ncap * es, 1);
-    if (nl == 0) return false;
-    if (n > 0) memory.copy(nl, list, <usize>n * es);
-    give(list, cap * es);
+    let nl: usize;
+    if (list == 0) {
+      nl = take(ncap * es, 1);
+      if (nl == 0) return false;
+    } else {
+      // Grown in place where the allocator can (no copy of the list, no fresh pages for it).
+      // The same budget check as a fresh block's (take), the old block counted as held.
+      if (held + <f64>(ncap * es) > maxBytes || ncap * es > (1 << 30) - 64) {
+        status = STOP_MEMORY;
+        needBytes = <f64>(ncap * es);
+        needWhat = 1;
+        return false;
+      }
+      held += <f64>((ncap - cap) * es);
+      nl = heap.realloc(list, <usize>(ncap * es));
+    }
     list = nl;
     setPtr(pendP, r, nl);
     setI32(pendCap, r, ncap);
