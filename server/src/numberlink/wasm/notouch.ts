@@ -421,21 +421,46 @@ function avoidGhostsApart(g: i32, h: i32): bool {
   else setGw(t, g);
 }
 
+/**
+ * Slots t < SL whose ghost is a direct ghost of fragment ka or kb (> 0), as bits: four ghost words
+ * a vector (lanes past SL masked off). The register (t == SL) is the caller's.
+ */
+function ghostMask(ka: i32, kb: i32): u32 {
+  const a = i32x4.splat(ka), b = i32x4.splat(kb), one = i32x4.splat(1), zero = i32x4.splat(0);
+  let m: u32 = 0;
+  for (let t = 0; t < SL; t += 4) {
+    const g = v128.load(scratch + (<usize>(GO + t) << 2));
+    const k = i32x4.shr_s(g, 4);
+    const c = v128.and(i32x4.eq(v128.and(g, one), zero), v128.or(i32x4.eq(k, a), i32x4.eq(k, b)));
+    m |= (<u32>i32x4.bitmask(c)) << <u32>t;
+  }
+  return m & SLOTS;
+}
+
 /** Fragment `from` was joined into `to`: ghosts follow. */
 function ghostsRelabel(from: i32, to: i32): void {
-  for (let t = 0; t <= SL; t++) {
-    const g = ghostAt(t);
-    if (g != 0 && (g & 1) == 0 && g >> 4 == from) setGhostAt(t, (to << 4) | (g & 15));
+  let bits = ghostMask(from, from);
+  while (bits != 0) {
+    const t = lowSlot(bits);
+    bits &= bits - 1;
+    setGw(t, (to << 4) | (gw(t) & 15));
   }
+  const g = ghostAt(SL);
+  if (g != 0 && (g & 1) == 0 && g >> 4 == from) setGhostAt(SL, (to << 4) | (g & 15));
 }
 
 /** Fragments ka and kb completed the path of `label`: direct ghosts keep it, far ones go. */
 function ghostsComplete(ka: i32, kb: i32, label: i32): void {
-  for (let t = 0; t <= SL; t++) {
-    const g = ghostAt(t);
-    if (g == 0 || (g & 1) == 1 || (g >> 4 != ka && g >> 4 != kb)) continue;
-    setGhostAt(t, (g & 2) != 0 ? ((label + 1) << 4) | (g & 15) | 1 : 0);
+  let bits = ghostMask(ka, kb);
+  while (bits != 0) {
+    const t = lowSlot(bits);
+    bits &= bits - 1;
+    const g = gw(t);
+    setGw(t, (g & 2) != 0 ? ((label + 1) << 4) | (g & 15) | 1 : 0);
   }
+  const g = ghostAt(SL);
+  if (g == 0 || (g & 1) == 1 || (g >> 4 != ka && g >> 4 != kb)) return;
+  setGhostAt(SL, (g & 2) != 0 ? ((label + 1) << 4) | (g & 15) | 1 : 0);
 }
 
 /** Slot of leave entry p leaves (NumberlinkSpec.canonLeave). */
