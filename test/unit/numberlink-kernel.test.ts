@@ -154,6 +154,41 @@ describe('the Numberlink kernel', () => {
     expect(nonEmpty).toBeGreaterThan(5);
   });
 
+  it('builds what the spec builds on frontiers of every width from 8 to 20 slots (the vector paths)', () => {
+    // The kernel scans, packs and unpacks slot words four or eight at a time from 8 slots on, a
+    // section's last vector running into the next one (wasm/notouch.ts `pack`, `unpack`, `maskOf`,
+    // `ghostMask`): every width, so that each remainder of 4 and 8 is met, with and without the
+    // canonical family's ghosts.
+    const rand = rng(2024);
+    const along: Sweep = { transpose: false, reverseLines: false, reverseCells: false };
+    const widths = new Set<number>();
+    let built = 0, nonEmpty = 0;
+    for (let cols = 7; cols <= 19; cols++) {
+      for (let t = 0; t < 2; t++) {
+        const rows = 2 + t;
+        const { cells, pairs } = t === 0 ? walkCells(rows, cols, rand, rows * cols) : (() => {
+          const p = 2 + Math.floor(rand() * 3);
+          return { cells: randomCells(rows, cols, p, rand), pairs: p };
+        })();
+        if (pairs === 0) continue;
+        const inst = makeInstance(rows, cols, cells, pairs);
+        const width = planFrontier(inst.graph, sweepOrder(rows, cols, along)).width;
+        for (const opts of [{ deduce: false }, { deduce: false, canonical: true }, { canonical: true }]) {
+          const spec = specOf(inst, NOTOUCH, { ...opts, sweep: along });
+          if (!spec || spec.levels === 0) continue;
+          expect(spec.kernel, 'the notouch kernel applies').toBeDefined();
+          const k = expectSame(spec, `${rows}x${cols} ${Array.from(cells)} ${JSON.stringify(opts)}`);
+          widths.add(width);
+          built++;
+          if (k.zdd.count() > 0n) nonEmpty++;
+        }
+      }
+    }
+    for (let w = 8; w <= 20; w++) expect(widths.has(w), `a frontier of ${w} slots`).toBe(true);
+    expect(built).toBeGreaterThan(50);
+    expect(nonEmpty).toBeGreaterThan(10);
+  });
+
   it("builds what the spec builds on Janko's Arukone under notouch and in the canonical family", () => {
     let built = 0;
     for (const name of ['03_8x8.nlk', '565_10x10.nlk', '160_12x12.nlk', '128_15x15.nlk']) {

@@ -31,6 +31,8 @@ let MO: i32 = 0, GO: i32 = 0, RO: i32 = 0;
 let FULL: i32 = 0;
 /** The stored (packed) state: byte offset of the avoidance rows, and whether a row takes 16 bits. */
 let PROWS: i32 = 0, ROWS16: bool = false;
+/** The bits of the SL slots. */
+let SLOTS: u32 = 0;
 
 // Per step (STEPS): slot u | slot v << 8 | mode << 16; leftU | leftV << 8; level (0 if implied).
 let stepP: usize = 0, leftP: usize = 0, levelOfStepP: usize = 0;
@@ -78,6 +80,7 @@ export function setup(
   STEPS = steps; SL = slots; FILL = fill != 0; BASE = base; CANON = canon != 0;
   HAS_CAP = hasCap != 0; HAS_PEND = hasPend != 0;
   MO = SL; GO = 2 * SL; RO = 3 * SL;
+  SLOTS = SL >= 32 ? 0xffffffff : ((<u32>1) << <u32>SL) - 1;
   FULL = CANON ? 3 * SL + 1 : 2 * SL;
   levelsSetup(levels, FULL, nodes, bytes);
   childOf = child;
@@ -128,31 +131,87 @@ export function setup(
 function pack(dst: usize): void {
   const words = (PROWS + (ROWS16 ? 2 : 4) * SL + 3) >> 2;
   store<u32>(dst + (<usize>(words - 1) << 2), 0); // the padding of the last word
+  const r = dst + <usize>PROWS;
+  if (SL >= 8) {
+    // Eight words a vector, narrowed to i16 (every word fits: see setup). A section's last vector
+    // may run past it into the next section, written after it (each is at least 16 bytes).
+    for (let k = 0; k < SL; k += 8) v128.store(dst + (<usize>k << 1), narrowAt(k));
+    if (CANON) for (let k = 0; k <= SL; k += 8) v128.store(dst + (<usize>(SL + k) << 1), narrowAt(GO + k));
+    let k = 0;
+    if (ROWS16) {
+      for (; k + 8 <= SL; k += 8) v128.store(r + (<usize>k << 1), i16x8.narrow_i32x4_u(rowsAt(k), rowsAt(k + 4)));
+      for (; k < SL; k++) store<u16>(r + (<usize>k << 1), <u16>row(k));
+    } else {
+      for (; k + 4 <= SL; k += 4) v128.store(r + (<usize>k << 2), rowsAt(k));
+      for (; k < SL; k++) store<u32>(r + (<usize>k << 2), row(k));
+    }
+    return;
+  }
   const n = CANON ? 2 * SL + 1 : SL;
   for (let k = 0; k < n; k++) store<i16>(dst + (<usize>k << 1), <i16>w(k < SL ? k : GO - SL + k));
-  const r = dst + <usize>PROWS;
   if (ROWS16) for (let k = 0; k < SL; k++) store<u16>(r + (<usize>k << 1), <u16>row(k));
   else for (let k = 0; k < SL; k++) store<u32>(r + (<usize>k << 2), row(k));
 }
 
+/** Scratch words k .. k + 7 as eight i16. */
+@inline function narrowAt(k: i32): v128 {
+  const p = scratch + (<usize>k << 2);
+  return i16x8.narrow_i32x4_s(v128.load(p), v128.load(p, 16));
+}
+
+/** Avoidance rows k .. k + 3. */
+@inline function rowsAt(k: i32): v128 { return v128.load(scratch + (<usize>(MO + k) << 2)); }
+
 function unpack(src: usize): void {
+  const r = src + <usize>PROWS;
+  if (SL >= 8) {
+    // As pack: a section's last vector may write past it, into the next section (or the scratch's
+    // padding), written after it.
+    for (let k = 0; k < SL; k += 8) widenTo(k, v128.load(src + (<usize>k << 1)));
+    if (CANON) for (let k = 0; k <= SL; k += 8) widenTo(GO + k, v128.load(src + (<usize>(SL + k) << 1)));
+    let k = 0;
+    if (ROWS16) {
+      for (; k + 8 <= SL; k += 8) {
+        const v = v128.load(r + (<usize>k << 1));
+        const p = scratch + (<usize>(MO + k) << 2);
+        v128.store(p, i32x4.extend_low_i16x8_u(v));
+        v128.store(p, i32x4.extend_high_i16x8_u(v), 16);
+      }
+      for (; k < SL; k++) setRow(k, <u32>load<u16>(r + (<usize>k << 1)));
+    } else {
+      for (; k + 4 <= SL; k += 4) v128.store(scratch + (<usize>(MO + k) << 2), v128.load(r + (<usize>k << 2)));
+      for (; k < SL; k++) setRow(k, load<u32>(r + (<usize>k << 2)));
+    }
+    return;
+  }
   const n = CANON ? 2 * SL + 1 : SL;
   for (let k = 0; k < n; k++) setW(k < SL ? k : GO - SL + k, <i32>load<i16>(src + (<usize>k << 1)));
-  const r = src + <usize>PROWS;
   if (ROWS16) for (let k = 0; k < SL; k++) setRow(k, <u32>load<u16>(r + (<usize>k << 1)));
   else for (let k = 0; k < SL; k++) setRow(k, load<u32>(r + (<usize>k << 2)));
 }
 
+/** Eight i16 as scratch words k .. k + 7. */
+@inline function widenTo(k: i32, v: v128): void {
+  const p = scratch + (<usize>k << 2);
+  v128.store(p, i32x4.extend_low_i16x8_s(v));
+  v128.store(p, i32x4.extend_high_i16x8_s(v), 16);
+}
+
 // ---- fragments and avoidances (NumberlinkSpec's of the same names, K = 1) ----
 
-/** Slots of fragment `key` as bits. */
+/**
+ * Slots of fragment `key` (> 0) as bits: four slot words a vector (a word's key is word >> 1; an
+ * unused cell or a completed path never matches a key > 0). Lanes past SL read the next words
+ * (or the scratch's padding) and are masked off.
+ */
 function maskOf(key: i32): u32 {
+  const k = i32x4.splat(key);
   let m: u32 = 0;
-  for (let j = 0; j < SL; j++) {
-    const x = w(j);
-    if (x > 0 && (x >> 1) == key) m |= (<u32>1) << <u32>j;
+  for (let j = 0; j < SL; j += 4) {
+    const v = i32x4.shr_s(v128.load(scratch + (<usize>j << 2)), 1);
+    m |= (<u32>i32x4.bitmask(i32x4.eq(v, k))) << <u32>j;
   }
-  return m;
+  return m & SLOTS;
 }
 
 @inline function hasBit(a: i32, b: i32): bool { return (row(a) & ((<u32>1) << <u32>b)) != 0; }
@@ -266,12 +325,12 @@ function join(a: i32, b: i32): bool {
     if (label != (kb - 1) >> 1) return false; // two different labels
     if (CANON) ghostsComplete(ka, kb, label);
     const done = -2 - label;
-    for (let j = 0; j < SL; j++) {
-      const x = w(j);
-      if (x > 0 && ((x >> 1) == ka || (x >> 1) == kb)) {
-        setW(j, done);
-        dropSlot(j);
-      }
+    let bits = maskOf(ka) | maskOf(kb);
+    while (bits != 0) {
+      const j = lowSlot(bits);
+      bits &= bits - 1;
+      setW(j, done);
+      dropSlot(j);
     }
     setW(a, done);
     setW(b, done);
@@ -287,16 +346,14 @@ function join(a: i32, b: i32): bool {
   else r = freshKey();
   const other = r == ka ? kb : ka;
   if (CANON && other != 0) ghostsRelabel(other, r);
-  let members: u32 = 0;
-  for (let j = 0; j < SL; j++) {
-    const x = w(j);
-    if (x <= 0) continue;
-    const k = x >> 1;
-    if (k == other && other != 0) {
-      setW(j, (r << 1) | (x & 1));
-      members |= (<u32>1) << <u32>j;
-    } else if (k == r) {
-      members |= (<u32>1) << <u32>j;
+  let members = maskOf(r);
+  if (other != 0) {
+    let bits = maskOf(other);
+    members |= bits;
+    while (bits != 0) {
+      const j = lowSlot(bits);
+      bits &= bits - 1;
+      setW(j, (r << 1) | (w(j) & 1));
     }
   }
   setW(a, wa == 0 ? (r << 1) | 1 : r << 1);
@@ -334,14 +391,7 @@ function canTake(a: i32, b: i32): bool {
 }
 
 /** The lowest slot of fragment `key`. */
-function memberSlot(key: i32): i32 {
-  for (let t = 0; t < SL; t++) {
-    const x = w(t);
-    if (x > 0 && x >> 1 == key) return t;
-  }
-  unreachable();
-  return -1;
-}
+@inline function memberSlot(key: i32): i32 { return <i32>ctz(maskOf(key)); }
 
 function avoidGhost(g: i32, j: i32): bool {
   if ((g & 1) == 1) return w(j) != -1 - (g >> 4);
@@ -371,21 +421,46 @@ function avoidGhostsApart(g: i32, h: i32): bool {
   else setGw(t, g);
 }
 
+/**
+ * Slots t < SL whose ghost is a direct ghost of fragment ka or kb (> 0), as bits: four ghost words
+ * a vector (lanes past SL masked off). The register (t == SL) is the caller's.
+ */
+function ghostMask(ka: i32, kb: i32): u32 {
+  const a = i32x4.splat(ka), b = i32x4.splat(kb), one = i32x4.splat(1), zero = i32x4.splat(0);
+  let m: u32 = 0;
+  for (let t = 0; t < SL; t += 4) {
+    const g = v128.load(scratch + (<usize>(GO + t) << 2));
+    const k = i32x4.shr_s(g, 4);
+    const c = v128.and(i32x4.eq(v128.and(g, one), zero), v128.or(i32x4.eq(k, a), i32x4.eq(k, b)));
+    m |= (<u32>i32x4.bitmask(c)) << <u32>t;
+  }
+  return m & SLOTS;
+}
+
 /** Fragment `from` was joined into `to`: ghosts follow. */
 function ghostsRelabel(from: i32, to: i32): void {
-  for (let t = 0; t <= SL; t++) {
-    const g = ghostAt(t);
-    if (g != 0 && (g & 1) == 0 && g >> 4 == from) setGhostAt(t, (to << 4) | (g & 15));
+  let bits = ghostMask(from, from);
+  while (bits != 0) {
+    const t = lowSlot(bits);
+    bits &= bits - 1;
+    setGw(t, (to << 4) | (gw(t) & 15));
   }
+  const g = ghostAt(SL);
+  if (g != 0 && (g & 1) == 0 && g >> 4 == from) setGhostAt(SL, (to << 4) | (g & 15));
 }
 
 /** Fragments ka and kb completed the path of `label`: direct ghosts keep it, far ones go. */
 function ghostsComplete(ka: i32, kb: i32, label: i32): void {
-  for (let t = 0; t <= SL; t++) {
-    const g = ghostAt(t);
-    if (g == 0 || (g & 1) == 1 || (g >> 4 != ka && g >> 4 != kb)) continue;
-    setGhostAt(t, (g & 2) != 0 ? ((label + 1) << 4) | (g & 15) | 1 : 0);
+  let bits = ghostMask(ka, kb);
+  while (bits != 0) {
+    const t = lowSlot(bits);
+    bits &= bits - 1;
+    const g = gw(t);
+    setGw(t, (g & 2) != 0 ? ((label + 1) << 4) | (g & 15) | 1 : 0);
   }
+  const g = ghostAt(SL);
+  if (g == 0 || (g & 1) == 1 || (g >> 4 != ka && g >> 4 != kb)) return;
+  setGhostAt(SL, (g & 2) != 0 ? ((label + 1) << 4) | (g & 15) | 1 : 0);
 }
 
 /** Slot of leave entry p leaves (NumberlinkSpec.canonLeave). */
@@ -528,20 +603,31 @@ function capacityOk(i: i32): bool {
 function planarOk(i: i32): bool {
   const e = i32At(boundStartP, i + 1), b = i32At(boundStartP, i);
   if (e == b) return true;
+  // Four slots a vector: fragments without an endpoint (key >= BASE), open labelled ends.
+  const base = i32x4.splat(BASE), one = i32x4.splat(1), zero = i32x4.splat(0);
+  let free: u32 = 0, open: u32 = 0;
+  for (let j = 0; j < SL; j += 4) {
+    const v = v128.load(scratch + (<usize>j << 2));
+    const k = i32x4.shr_s(v, 1);
+    free |= (<u32>i32x4.bitmask(i32x4.ge_s(k, base))) << <u32>j;
+    const o = v128.and(v128.and(i32x4.eq(v128.and(v, one), one), i32x4.gt_s(v, zero)), i32x4.lt_s(k, base));
+    open |= (<u32>i32x4.bitmask(o)) << <u32>j;
+  }
+  // Two pairs at least (four ends), and no fragment without an endpoint.
+  if ((free & SLOTS) != 0 || popcnt(open & SLOTS) < 4) return true;
+  open &= SLOTS;
   let pairs = 0;
-  let hasFree = false;
-  for (let j = 0; j < SL; j++) {
-    const x = w(j);
-    if (x > 0 && (x >> 1) >= BASE) hasFree = true;
-    if (isOpen(x) && (x >> 1) < BASE) {
-      const q = labelMarkP + <usize>(((x >> 1) - 1) >> 1);
-      const c = load<u8>(q) + 1;
-      store<u8>(q, c);
-      if (c == 2) pairs++;
-    }
+  let bits = open;
+  while (bits != 0) {
+    const j = lowSlot(bits);
+    bits &= bits - 1;
+    const q = labelMarkP + <usize>(((w(j) >> 1) - 1) >> 1);
+    const c = load<u8>(q) + 1;
+    store<u8>(q, c);
+    if (c == 2) pairs++;
   }
   let ok = true;
-  if (pairs >= 2 && !hasFree) {
+  if (pairs >= 2) {
     // Mark 2: both ends here, not met yet; 3: first end met (on the stack).
     let top = 0;
     for (let p = b; p < e; p++) {
@@ -560,9 +646,11 @@ function planarOk(i: i32): bool {
       }
     }
   }
-  for (let j = 0; j < SL; j++) {
-    const x = w(j);
-    if (isOpen(x) && (x >> 1) < BASE) store<u8>(labelMarkP + <usize>(((x >> 1) - 1) >> 1), 0);
+  bits = open;
+  while (bits != 0) {
+    const j = lowSlot(bits);
+    bits &= bits - 1;
+    store<u8>(labelMarkP + <usize>(((w(j) >> 1) - 1) >> 1), 0);
   }
   return ok;
 }
@@ -589,23 +677,30 @@ function advance(i: i32): i32 {
 
 /** Renumbers the fragments without an endpoint by their first slot (NumberlinkSpec.normalize). */
 function normalize(): void {
+  // The slots of fragments without an endpoint (key >= BASE), four slots a vector: most states
+  // have few, already in order.
+  const base = i32x4.splat(BASE);
+  let free: u32 = 0;
+  for (let j = 0; j < SL; j += 4) {
+    free |= (<u32>i32x4.bitmask(i32x4.ge_s(i32x4.shr_s(v128.load(scratch + (<usize>j << 2)), 1), base))) << <u32>j;
+  }
+  free &= SLOTS;
   let seen: u64 = 0;
   let next = BASE;
-  let j = 0;
-  for (; j < SL; j++) {
-    const x = w(j);
-    if (x <= 0 || (x >> 1) < BASE) continue;
-    const k = x >> 1;
+  let inOrder = true;
+  while (free != 0) {
+    const k = w(lowSlot(free)) >> 1;
+    free &= free - 1;
     const bit = (<u64>1) << <u64>(k - BASE);
     if ((seen & bit) != 0) continue;
-    if (k != next) break;
+    if (k != next) { inOrder = false; break; }
     seen |= bit;
     next++;
   }
-  if (j == SL) return;
+  if (inOrder) return;
   memory.fill(remapP, 0, 4 * 40);
   let fresh = BASE;
-  for (j = 0; j < SL; j++) {
+  for (let j = 0; j < SL; j++) {
     const x = w(j);
     if (x <= 0 || (x >> 1) < BASE) continue;
     const r = <usize>((x >> 1) - BASE) << 2;

@@ -40,7 +40,17 @@ let PACKED: bool = false;
 // ---- configuration ----
 /** Words per stored state; the spec's state is at `scratch` (W words, or the kernel's own layout when packed). */
 export let W: i32 = 0;
-export let scratch: usize = 0;
+/** Most words of a scratch state (the widest kernel: notouch's 3 * 32 + 1). */
+const SCRATCH_WORDS: i32 = 128;
+/**
+ * The state being worked on, at a fixed address (a constant in the compiled code, where a global
+ * would be loaded at each access), with 32 bytes past it: a kernel may read or write its last
+ * words as whole vectors (v128).
+ */
+export const scratch: usize = memory.data((SCRATCH_WORDS + 8) << 2, 16);
+/** Packed kernels: the state unpacked once per expanded state, for its second child (SW words, a copy of scratch). */
+let SW: i32 = 0;
+const saved: usize = memory.data(SCRATCH_WORDS << 2, 16);
 let M: i32 = 0; // levels
 
 // ---- budget and status ----
@@ -116,7 +126,8 @@ function zeroed(bytes: i32, what: i32): usize {
 export function levelsSetup(m: i32, words: i32, nodes: f64, bytes: f64): bool {
   M = m; W = words;
   maxNodes = nodes; maxBytes = bytes;
-  scratch = heap.alloc(<usize>(max(W, 1) << 2));
+  if (W > SCRATCH_WORDS) unreachable(); // wider than any kernel's state
+  SW = (max(W, 1) + 3) & ~3;
   const per = (m + 2) << 2;
   pendP = zeroed(per * 11, 1);
   if (pendP == 0) return false;
@@ -156,14 +167,46 @@ export function reserve(words: i32): i32 {
 @inline function entryBytes(): i32 { return (12 + (W << 2) + 7) & ~7; }
 @inline function arenaBytes(): i32 { return (8 + (W << 2) + 7) & ~7; }
 
+/** W words' hash: four words a vector (four independent lanes, folded), the rest one at a time. */
 function hashState(p: usize): u32 {
-  let h: u32 = 0x7f4a7c15 ^ <u32>W;
-  for (let k = 0; k < W; k++) {
+  let v = i32x4(0x7f4a7c15, 0x2545f491, 0x6c8e9cf5, 0x1b873593);
+  const c = i32x4.splat(0x9e3779b1);
+  const n = W & ~3;
+  let k = 0;
+  for (; k < n; k += 4) {
+    v = i32x4.mul(v128.xor(v, v128.load(p + (<usize>k << 2))), c);
+    v = v128.xor(v, i32x4.shr_u(v, 15));
+  }
+  let h: u32 = <u32>W;
+  h = (h ^ <u32>i32x4.extract_lane(v, 0)) * 0x85ebca6b;
+  h = (h ^ <u32>i32x4.extract_lane(v, 1)) * 0x85ebca6b;
+  h = (h ^ <u32>i32x4.extract_lane(v, 2)) * 0x85ebca6b;
+  h = (h ^ <u32>i32x4.extract_lane(v, 3)) * 0x85ebca6b;
+  for (; k < W; k++) {
     h = (h ^ load<u32>(p + (<usize>k << 2))) * 0x9e3779b1;
     h ^= h >>> 15;
   }
   h = (h ^ (h >>> 13)) * 0x85ebca6b;
   return h ^ (h >>> 16);
+}
+
+/** Whether the W words at p and q are equal (four a vector, then one at a time). */
+@inline function sameState(p: usize, q: usize): bool {
+  const n = W & ~3;
+  let k = 0;
+  for (; k < n; k += 4) {
+    if (v128.any_true(v128.xor(v128.load(p + (<usize>k << 2)), v128.load(q + (<usize>k << 2))))) return false;
+  }
+  for (; k < W; k++) if (load<u32>(p + (<usize>k << 2)) != load<u32>(q + (<usize>k << 2))) return false;
+  return true;
+}
+
+/** Copies W words from src to dst (four a vector, then one at a time). */
+@inline function copyState(dst: usize, src: usize): void {
+  const n = W & ~3;
+  let k = 0;
+  for (; k < n; k += 4) v128.store(dst + (<usize>k << 2), v128.load(src + (<usize>k << 2)));
+  for (; k < W; k++) store<u32>(dst + (<usize>k << 2), load<u32>(src + (<usize>k << 2)));
 }
 
 /** Appends the state in scratch to level r's waiting list. false: stopped (memory). */
@@ -174,10 +217,22 @@ function push(r: i32, slot: usize, f: f64): bool {
   let list = ptrAt(pendP, r);
   if (n == cap) {
     const ncap = max(256, cap * 2);
-    const nl = take(ncap * es, 1);
-    if (nl == 0) return false;
-    if (n > 0) memory.copy(nl, list, <usize>n * es);
-    give(list, cap * es);
+    let nl: usize;
+    if (list == 0) {
+      nl = take(ncap * es, 1);
+      if (nl == 0) return false;
+    } else {
+      // Grown in place where the allocator can (no copy of the list, no fresh pages for it).
+      // The same budget check as a fresh block's (take), the old block counted as held.
+      if (held + <f64>(ncap * es) > maxBytes || ncap * es > (1 << 30) - 64) {
+        status = STOP_MEMORY;
+        needBytes = <f64>(ncap * es);
+        needWhat = 1;
+        return false;
+      }
+      held += <f64>((ncap - cap) * es);
+      nl = heap.realloc(list, <usize>(ncap * es));
+    }
     list = nl;
     setPtr(pendP, r, nl);
     setI32(pendCap, r, ncap);
@@ -234,10 +289,7 @@ export function merge(L: i32): i32 {
       if (t == 0) break;
       if ((t & ~mask) == tag) {
         const j = <i32>(t & mask) - 1;
-        const q = arena + <usize>j * as + 8;
-        let k = 0;
-        while (k < W && load<u32>(q + (<usize>k << 2)) == load<u32>(s + (<usize>k << 2))) k++;
-        if (k == W) { id = j; break; }
+        if (sameState(arena + <usize>j * as + 8, s)) { id = j; break; }
       }
       i = (i + 1) & mask;
     }
@@ -246,7 +298,7 @@ export function merge(L: i32): i32 {
       id = count++;
       const q = arena + <usize>id * as;
       store<f64>(q, f);
-      for (let k = 0; k < W; k++) store<u32>(q + 8 + (<usize>k << 2), load<u32>(s + (<usize>k << 2)));
+      copyState(q + 8, s);
       store<u32>(table + (<usize>i << 2), tag | <u32>(id + 1));
     } else {
       const q = arena + <usize>id * as;
@@ -308,6 +360,11 @@ function farGet(slot: usize): i32 {
   return load<i32>(farP + (<usize>j << 3), 4);
 }
 
+/** Copies `words` (a multiple of 4) words from src to dst, a vector at a time. */
+@inline function copyVec(dst: usize, src: usize, words: i32): void {
+  for (let k = 0; k < words; k += 4) v128.store(dst + (<usize>k << 2), v128.load(src + (<usize>k << 2)));
+}
+
 /** Expands states j0 .. j1 - 1 of level L (merged). 0, or -1 when stopped. */
 export function expand(L: i32, j0: i32, j1: i32): i32 {
   const arena = ptrAt(arenaA, L);
@@ -318,8 +375,12 @@ export function expand(L: i32, j0: i32, j1: i32): i32 {
   for (let j = j0; j < j1; j++) {
     const src = arena + <usize>j * as;
     const f = load<f64>(src);
+    if (PACKED) {
+      unpackFrom(src + 8);
+      copyVec(saved, scratch, SW);
+    }
     for (let t = 0; t < 2; t++) {
-      if (PACKED) unpackFrom(src + 8);
+      if (PACKED) { if (t != 0) copyVec(scratch, saved, SW); }
       else for (let k = 0; k < bytes; k += 4) store<u32>(scratch + <usize>k, load<u32>(src + 8 + <usize>k));
       const r = childOf(L, t);
       const slot = (t != 0 ? hi : lo) + (<usize>j << 2);
