@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Lattice } from '../../server/src/model/lattice';
 
 export interface Entry {
-  id: string; grid: string; type: number; aperiodic: boolean; faces: number; edges: number; dots: number;
+  id: string; grid: string; type: number; aperiodic: boolean; difficulty: string; faces: number; edges: number; dots: number;
   solution_loop: [[number, number], [number, number]][];
 }
 export const CORPUS: Entry[] = JSON.parse(readFileSync(join(__dirname, '../fixtures/slitherlink/loopy-tilings/loopy.json'), 'utf8'));

@@ -14,7 +14,7 @@ import { searchSet } from '../zdd/search';
 import type { CheckOptions } from '../analysis/options';
 import type { CellRef, CheckResult, LoopSolution } from '../analysis/result';
 import type { MinimizeResult } from './minimize';
-import { allowedCounts, deduceLattice } from './latticeDeduce';
+import { allowedCounts, deduceLattice, type LatticeDeduction } from './latticeDeduce';
 import { latticeUsageMap, loopUsage } from './usage';
 
 /** Nodes of the first count when witnesses may decide instead (the count proper gets the limits). */
@@ -22,7 +22,22 @@ const FIRST_COUNT_NODES = 300_000;
 
 type Outcome = Omit<CheckResult, 'kind' | 'rows' | 'cols' | 'errors' | 'ms' | 'tiling'>;
 
-export function checkTilingSlitherlink(puzzle: SlitherlinkPuzzle, options: CheckOptions = {}): CheckResult {
+/**
+ * How a check deduces and builds its diagram: cold by default; the incremental session
+ * (incremental.ts) reuses its last deduction and resumes its last diagram. `shift` is added to
+ * the spec's levels in `zdd` (0 cold).
+ */
+export interface TilingSolver {
+  deduce(lattice: Lattice, hints: Int8Array, control: RunControl & { deadline: number }): LatticeDeduction;
+  build(lattice: Lattice, hints: Int8Array, control: RunControl, fixed: Int8Array): LatticeLoops & { shift?: number };
+}
+
+const cold: TilingSolver = {
+  deduce: (lattice, hints, control) => deduceLattice(lattice, allowedCounts(hints), { deadline: control.deadline, isCancelled: control.isCancelled }),
+  build: buildLatticeLoops,
+};
+
+export function checkTilingSlitherlink(puzzle: SlitherlinkPuzzle, options: CheckOptions = {}, solver: TilingSolver = cold): CheckResult {
   const t0 = performance.now();
   const tiling = puzzle.tiling!;
   const done = (r: Outcome): CheckResult => ({
@@ -32,7 +47,7 @@ export function checkTilingSlitherlink(puzzle: SlitherlinkPuzzle, options: Check
   const control = withDeadline(options.control);
   const lattice = makeLattice(tiling);
   try {
-    return done(decide(lattice, puzzle.hints, options, control));
+    return done(decide(lattice, puzzle.hints, options, control, solver));
   } catch (e) {
     if (!(e instanceof StopError)) throw e;
     return done({ verdict: 'unknown', count: null, stopped: e.stopped });
@@ -40,16 +55,16 @@ export function checkTilingSlitherlink(puzzle: SlitherlinkPuzzle, options: Check
 }
 
 /** The outcome of a check (throws StopError when the limits stop it before a verdict). */
-function decide(lattice: Lattice, hints: Int8Array, options: CheckOptions, control: RunControl & { deadline: number }): Outcome {
+function decide(lattice: Lattice, hints: Int8Array, options: CheckOptions, control: RunControl & { deadline: number }, solver: TilingSolver): Outcome {
   // Deduction first (sound: every loop agrees with it), so the diagram spans only the edges left open.
-  const d = deduceLattice(lattice, allowedCounts(hints), { deadline: control.deadline, isCancelled: control.isCancelled });
+  const d = solver.deduce(lattice, hints, control);
   if (control.isCancelled?.()) throw new StopError({ limit: 'cancelled', message: 'undecided: cancelled during deduction', nodes: 0, progress: 0 });
   if (d.contradiction) return { verdict: 'none', count: '0' };
   const fixed = d.edges;
   if (options.witnesses === true) {
     const budget = Math.min(FIRST_COUNT_NODES, control.limits?.maxNodes ?? FIRST_COUNT_NODES);
     try {
-      return fromFamily(lattice, hints, buildLatticeLoops(lattice, hints, { ...control, limits: { ...control.limits, maxNodes: budget } }, fixed), options, control);
+      return fromFamily(lattice, hints, solver.build(lattice, hints, { ...control, limits: { ...control.limits, maxNodes: budget } }, fixed), options, control);
     } catch (e) {
       if (!(e instanceof StopError) || e.stopped.limit !== 'nodes' || budget >= (control.limits?.maxNodes ?? Infinity)) throw e;
     }
@@ -63,24 +78,26 @@ function decide(lattice: Lattice, hints: Int8Array, options: CheckOptions, contr
       };
       if (options.countAfterWitnesses === false) return { ...found, countPending: true };
       try {
-        return fromFamily(lattice, hints, buildLatticeLoops(lattice, hints, control, fixed), options, control);
+        return fromFamily(lattice, hints, solver.build(lattice, hints, control, fixed), options, control);
       } catch (e) {
         if (!(e instanceof StopError)) throw e;
         return { ...found, stopped: e.stopped };
       }
     }
   }
-  return fromFamily(lattice, hints, buildLatticeLoops(lattice, hints, control, fixed), options, control);
+  return fromFamily(lattice, hints, solver.build(lattice, hints, control, fixed), options, control);
 }
 
-function fromFamily(lattice: Lattice, hints: Int8Array, family: LatticeLoops, options: CheckOptions, control: RunControl): Outcome {
+function fromFamily(lattice: Lattice, hints: Int8Array, family: LatticeLoops & { shift?: number }, options: CheckOptions, control: RunControl): Outcome {
   const count = family.zdd.count();
   if (count === 0n) return { verdict: 'none', count: '0' };
-  const first = family.spec.edgesOf(family.zdd.first());
+  const shift = family.shift ?? 0;
+  const edgesOf = (levels: number[]): number[] => family.spec.edgesOf(shift === 0 ? levels : levels.map((L) => L - shift));
+  const first = edgesOf(family.zdd.first());
   if (count === 1n) return uniqueOutcome(lattice, hints, first, options, control);
-  const second = options.secondSolution !== false ? { secondSolution: latticeLoop(lattice, family.spec.edgesOf(family.zdd.kth(1n))) } : {};
+  const second = options.secondSolution !== false ? { secondSolution: latticeLoop(lattice, edgesOf(family.zdd.kth(1n))) } : {};
   // The ambiguity map: how many loops use each edge (one pass over the diagram).
-  const usage = options.usage ? { usage: latticeUsageMap(lattice, loopUsage(lattice, family.spec, family.zdd), count) } : {};
+  const usage = options.usage ? { usage: latticeUsageMap(lattice, loopUsage(lattice, family.spec, family.zdd, shift), count) } : {};
   return { verdict: 'multiple', count: count.toString(), solution: latticeLoop(lattice, first), ...second, ...usage };
 }
 

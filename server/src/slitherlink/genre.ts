@@ -41,8 +41,8 @@ export const slitherlink: Genre<SlitherlinkPuzzle> = {
   textFindings: loopTextFindings,
   // A tiling is checked on its lattice (checkTiling.ts, from checkSlitherlink).
   check: checkSlitherlink,
-  // The incremental session knows square grids only.
-  incremental: { takes: (p) => !p.tiling, create: (maxBytes) => new SlitherlinkSession({ maxBytes }) },
+  // The incremental session: squares and tilings (incremental.ts).
+  incremental: { takes: () => true, create: (maxBytes) => new SlitherlinkSession({ maxBytes }) },
   // Squares only: none on a tiling.
   grade: gradeSlitherlinkPuzzle,
   gradeWords: {

@@ -5,6 +5,11 @@
  * spec's behaviour. Same verdict, count and solutions as `checkSlitherlink` (same deduction, same
  * spec, same edge order); the redundant-hint search for unique puzzles is not incremental.
  *
+ * Tilings (puzzle.tiling) go the same way through `checkTilingSlitherlink` with this session as
+ * its solver: the lattice deduction is reused when the hints are the same, and the diagram is
+ * reused or resumed by the reasoning below, which reads only the spec's tables (edge ends, the
+ * cells beside each edge, each cell's edges, the order): on a lattice the faces are the cells.
+ *
  * Level numbering. `SlitherlinkSpec` numbers its variables (the open edges) from the bottom, so
  * its levels all shift when deduction opens or fixes one more edge anywhere. The session runs it
  * through `ShiftedSpec`, which adds a constant so that open edge k (in processing order) is level
@@ -32,7 +37,10 @@ import { Grid } from '../model/grid';
 import type { SlitherlinkPuzzle } from './puzzle';
 import { deduce, type Deduction } from './deduce';
 import { RedundancyMemo } from './redundancyMemo';
-import { gridEdgeOrder, SlitherlinkSpec } from './spec';
+import { SlitherlinkSpec, tablesFor, type GridTables } from './spec';
+import type { Lattice } from '../model/lattice';
+import { checkTilingSlitherlink } from './checkTiling';
+import { allowedCounts, deduceLattice, type LatticeDeduction } from './latticeDeduce';
 import { buildZdd, type ResumeData } from '../zdd/build';
 import { StopError, stopNow, type RunControl } from '../zdd/control';
 import { ACCEPT, REJECT, type Spec } from '../zdd/spec';
@@ -80,55 +88,57 @@ export interface IncrementalStats {
   keptBytes: number;
 }
 
-/** Per grid size: the edge order and, per edge / cell, the first order index whose inputs read it. */
+/** Per board (grid size or tiling): the edge order and, per edge / cell, the first order index whose inputs read it. */
 interface Geometry {
-  grid: Grid;
+  key: string;
+  board: Grid | Lattice;
+  tables: GridTables;
+  edgeCount: number;
   order: Int32Array;
   /** index[e]: position of edge e in `order`. */
   index: Int32Array;
   /** Smallest index whose inputs include the fixed state of edge e. */
   firstReaderOfEdge: Int32Array;
-  /** Smallest index whose inputs include the hint of cell c (the first of its four sides). */
+  /** Smallest index whose inputs include the hint of cell c (the first of its sides). */
   firstReaderOfCell: Int32Array;
 }
 
 const geometries = new Map<string, Geometry>();
 
-function geometry(rows: number, cols: number): Geometry {
-  const key = `${rows}x${cols}`;
+/** The geometry of a square grid (key `RxC`) or a lattice (key naming its tiling), from the spec's own tables. */
+function geometry(key: string, board: Grid | Lattice): Geometry {
   const hit = geometries.get(key);
   if (hit) return hit;
-  const grid = new Grid(rows, cols);
-  const m = grid.edgeCount;
-  const order = Int32Array.from(gridEdgeOrder(grid));
+  const t = tablesFor(board);
+  const m = t.edgeCount;
+  const order = t.order;
   const index = new Int32Array(m);
   for (let i = 0; i < m; i++) index[order[i]] = i;
-  // Edges at each vertex.
-  const W = cols + 1;
-  const atVertex: number[][] = Array.from({ length: grid.vertexCount }, () => []);
-  const cellsOf: [number, number][] = [];
+  const atVertex: number[][] = Array.from({ length: t.vertexCount }, () => []);
   for (let e = 0; e < m; e++) {
-    const [r1, c1, r2, c2] = grid.edgeEnds(e);
-    atVertex[r1 * W + c1].push(e);
-    atVertex[r2 * W + c2].push(e);
-    cellsOf.push(grid.edgeCells(e));
+    atVertex[t.ends[2 * e]].push(e);
+    atVertex[t.ends[2 * e + 1]].push(e);
   }
-  const sidesOf = (cell: number): number[] => grid.cellEdges(Math.floor(cell / cols), cell % cols);
-  const firstReaderOfCell = new Int32Array(grid.cellCount);
-  for (let c = 0; c < grid.cellCount; c++) firstReaderOfCell[c] = Math.min(...sidesOf(c).map((e) => index[e]));
+  const firstReaderOfCell = new Int32Array(t.cellCount);
+  for (let c = 0; c < t.cellCount; c++) {
+    let best = m;
+    for (let k = t.cellOff[c]; k < t.cellOff[c + 1]; k++) best = Math.min(best, index[t.cellEdges[k]]);
+    firstReaderOfCell[c] = best;
+  }
   // The inputs of index i (edge f) read the fixed state of f, of the sides of f's cells and of
   // the edges at f's ends. Reversed: edge e is read by e itself, the sides of e's cells and the
   // edges at e's ends (both relations are symmetric).
   const firstReaderOfEdge = new Int32Array(m);
   for (let e = 0; e < m; e++) {
     let best = index[e];
-    for (const cell of cellsOf[e]) if (cell >= 0) best = Math.min(best, firstReaderOfCell[cell]);
-    const [r1, c1, r2, c2] = grid.edgeEnds(e);
-    for (const f of atVertex[r1 * W + c1]) best = Math.min(best, index[f]);
-    for (const f of atVertex[r2 * W + c2]) best = Math.min(best, index[f]);
+    for (let k = 0; k < 2; k++) {
+      const cell = t.sides[2 * e + k];
+      if (cell >= 0) best = Math.min(best, firstReaderOfCell[cell]);
+      for (const f of atVertex[t.ends[2 * e + k]]) best = Math.min(best, index[f]);
+    }
     firstReaderOfEdge[e] = best;
   }
-  const g: Geometry = { grid, order, index, firstReaderOfEdge, firstReaderOfCell };
+  const g: Geometry = { key, board, tables: t, edgeCount: m, order, index, firstReaderOfEdge, firstReaderOfCell };
   if (geometries.size > 8) geometries.clear();
   geometries.set(key, g);
   return g;
@@ -154,10 +164,11 @@ class ShiftedSpec implements Spec {
 
 /** What the last successful build read, and what it left for the next one. */
 interface Built {
-  rows: number;
-  cols: number;
+  /** The board (geometry key). */
+  key: string;
   hints: Int8Array;
-  deduction: Deduction;
+  /** What deduction fixed (per edge -1 open / 0 off / 1 on). */
+  fixed: Int8Array;
   /** Indices (in the full order) of the last fixed-on edge and of the last start of a cell that still needs edges (-1: none). */
   lastFixedOn: number;
   lastPendingStart: number;
@@ -176,6 +187,8 @@ export class SlitherlinkSession {
   private last: Built | null = null;
   /** The deduction of the last hints checked (even when the build then stopped). */
   private lastDeduction: { rows: number; cols: number; hints: Int8Array; d: Deduction; schedule: number[] } | null = null;
+  /** The lattice deduction of the last tiling hints checked. */
+  private lastTilingDeduction: { key: string; hints: Int8Array; d: LatticeDeduction } | null = null;
   stats: IncrementalStats | null = null;
   private readonly maxBytes: number;
   private readonly checkpoints: number;
@@ -191,13 +204,14 @@ export class SlitherlinkSession {
     const l = this.last;
     const memo = this.memo?.bytes ?? 0;
     if (!l) return memo;
-    return (l.resume?.bytes ?? 0) + l.zdd.size * 12 + l.hints.length + l.deduction.edges.length + memo;
+    return (l.resume?.bytes ?? 0) + l.zdd.size * 12 + l.hints.length + l.fixed.length + memo;
   }
 
   /** Forget everything (the next check is cold). */
   clear(): void {
     this.last = null;
     this.lastDeduction = null;
+    this.lastTilingDeduction = null;
     this.memo = null;
   }
 
@@ -212,6 +226,7 @@ export class SlitherlinkSession {
 
   /** `checkSlitherlink(puzzle, options)`, reusing what the previous check of this session built. */
   check(puzzle: SlitherlinkPuzzle, options: CheckOptions = {}): CheckResult {
+    if (puzzle.tiling) return this.checkTiling(puzzle, options);
     const t0 = performance.now();
     const { rows, cols } = puzzle;
     const hints = puzzle.hints;
@@ -235,7 +250,7 @@ export class SlitherlinkSession {
       const d = this.deduce(puzzle, run);
       stats.deduceMs = performance.now() - td;
       if (d.contradiction) return { verdict: 'none', count: '0' };
-      const b = this.build(puzzle, d, run, stats);
+      const b = this.build(geometry(`${rows}x${cols}`, grid), hints, d.edges, run, stats);
       const { zdd, count, spec, shift } = b;
       const edgesOf = (levels: number[]): number[] => spec.edgesOf(levels.map((L) => L - shift));
       // As checkSlitherlink; redundant hints are not incremental (unique puzzles are mostly settled by deduction).
@@ -253,6 +268,34 @@ export class SlitherlinkSession {
       if (!(e instanceof StopError)) throw e;
       return done({ verdict: 'unknown', count: null, stopped: e.stopped });
     }
+  }
+
+  /**
+   * `checkTilingSlitherlink(puzzle, options)` with its deduction reused when the hints are the
+   * same and its diagram reused or resumed as on squares (the spec and the reasoning above are
+   * the same on a lattice's tables: its faces are the cells).
+   */
+  private checkTiling(puzzle: SlitherlinkPuzzle, options: CheckOptions): CheckResult {
+    const stats = emptyStats('none');
+    this.stats = stats;
+    const t = puzzle.tiling!;
+    const key = `tiling ${t.name} ${t.width}x${t.height} ${t.desc ?? ''}`;
+    return checkTilingSlitherlink(puzzle, options, {
+      deduce: (lattice, hints, control) => {
+        const td = performance.now();
+        const ld = this.lastTilingDeduction;
+        if (ld && ld.key === key && sameBytes(ld.hints, hints)) return ld.d;
+        const d = deduceLattice(lattice, allowedCounts(hints), { deadline: control.deadline, isCancelled: control.isCancelled });
+        // Cut short by the deadline or cancelled, it is sound but weaker: used, not kept.
+        if (Date.now() < control.deadline && !control.isCancelled?.()) this.lastTilingDeduction = { key, hints: Int8Array.from(hints), d };
+        stats.deduceMs = performance.now() - td;
+        return d;
+      },
+      build: (lattice, hints, control, fixed) => {
+        const b = this.build(geometry(key, lattice), hints, fixed, control ?? {}, stats);
+        return { spec: b.spec, zdd: b.zdd, nodes: stats.nodes, shift: b.shift };
+      },
+    });
   }
 
   /** The probing order recorded when these very hints were deduced last (RedundancyOptions.schedule), if they were. */
@@ -277,12 +320,9 @@ export class SlitherlinkSession {
   }
 
   /** The ZDD of the loops over the open edges: reused, resumed or cold. Throws StopError. */
-  private build(puzzle: SlitherlinkPuzzle, d: Deduction, control: RunControl, stats: IncrementalStats): Built {
-    const geo = geometry(puzzle.rows, puzzle.cols);
-    const m = geo.grid.edgeCount;
-    const fixed = d.edges;
-    const hints = puzzle.hints;
-    const spec = new SlitherlinkSpec(geo.grid, hints, { fixed });
+  private build(geo: Geometry, hints: Int8Array, fixed: Int8Array, control: RunControl, stats: IncrementalStats): Built {
+    const m = geo.edgeCount;
+    const spec = new SlitherlinkSpec(geo.board, hints, { fixed });
     const shift = m - spec.levels;
     const lookahead = lookaheads(geo, hints, fixed);
     stats.levels = spec.levels;
@@ -292,9 +332,9 @@ export class SlitherlinkSession {
     let resumeLevel = 0; // 0: cold
     let reason = 'no earlier build';
     let width = spec.width;
-    if (last && last.rows === puzzle.rows && last.cols === puzzle.cols) {
+    if (last && last.key === geo.key) {
       let a = m;
-      const oldFixed = last.deduction.edges;
+      const oldFixed = last.fixed;
       for (let e = 0; e < m; e++) if (oldFixed[e] !== fixed[e] && geo.firstReaderOfEdge[e] < a) a = geo.firstReaderOfEdge[e];
       for (let c = 0; c < hints.length; c++) if (last.hints[c] !== hints[c] && geo.firstReaderOfCell[c] < a) a = geo.firstReaderOfCell[c];
       if (last.lastFixedOn !== lookahead.lastFixedOn) a = Math.min(a, last.lastFixedOn, lookahead.lastFixedOn);
@@ -311,7 +351,7 @@ export class SlitherlinkSession {
         stats.unchangedLevels = spec.levels;
         stats.reusedLevels = spec.levels;
         stats.keptBytes = this.bytes;
-        return { ...last, hints: Int8Array.from(hints), deduction: d, spec, shift };
+        return { ...last, hints: Int8Array.from(hints), fixed: Int8Array.from(fixed), spec, shift };
       } else if (openBefore === 0) reason = 'the edit changes the first level';
       else if (!last.resume) reason = 'no resume data kept';
       else {
@@ -328,11 +368,16 @@ export class SlitherlinkSession {
     const every = Math.max(1, Math.ceil(spec.levels / Math.min(this.checkpoints, affordable)));
     const wrapped = new ShiftedSpec(spec, shift, width);
     const tb = performance.now();
-    const r = buildZdd(wrapped, control, {
-      checkpointEvery: every,
-      checkpointBudgetBytes: Math.floor(this.maxBytes / 2),
-      ...(resumeLevel > 0 && last?.resume ? { resume: last.resume, resumeLevel } : {}),
-    });
+    let r: ReturnType<typeof buildZdd>;
+    try {
+      r = buildZdd(wrapped, control, {
+        checkpointEvery: every,
+        checkpointBudgetBytes: Math.floor(this.maxBytes / 2),
+        ...(resumeLevel > 0 && last?.resume ? { resume: last.resume, resumeLevel } : {}),
+      });
+    } catch (e) {
+      throw e instanceof StopError ? unshifted(e, m, spec.levels) : e;
+    }
     stats.buildMs = performance.now() - tb;
     stats.nodes = r.stats.nodesCreated;
     if (r.stats.resumedFrom > 0) {
@@ -345,10 +390,9 @@ export class SlitherlinkSession {
     let resume = r.resume ?? null;
     if (resume && resume.bytes > this.maxBytes) resume = null;
     const built: Built = {
-      rows: puzzle.rows,
-      cols: puzzle.cols,
+      key: geo.key,
       hints: Int8Array.from(hints),
-      deduction: d,
+      fixed: Int8Array.from(fixed),
       lastFixedOn: lookahead.lastFixedOn,
       lastPendingStart: lookahead.lastPendingStart,
       vertexSlots: spec.vertexSlots,
@@ -368,22 +412,37 @@ export class SlitherlinkSession {
 
 /** The two look-ahead thresholds of SlitherlinkSpec (see the module comment), as order indices. */
 function lookaheads(geo: Geometry, hints: Int8Array, fixed: Int8Array): { lastFixedOn: number; lastPendingStart: number } {
-  const { grid, index } = geo;
+  const { tables: t, index } = geo;
   let lastFixedOn = -1;
   for (let e = 0; e < fixed.length; e++) if (fixed[e] === 1 && index[e] > lastFixedOn) lastFixedOn = index[e];
   let lastPendingStart = -1;
-  for (let r = 0; r < grid.rows; r++)
-    for (let c = 0; c < grid.cols; c++) {
-      const h = hints[grid.cell(r, c)];
-      if (h < 0) continue;
-      let on = 0, first = Infinity;
-      for (const e of grid.cellEdges(r, c)) {
-        if (fixed[e] === 1) on++;
-        else if (fixed[e] < 0 && index[e] < first) first = index[e];
-      }
-      if (h - on > 0 && first !== Infinity && first > lastPendingStart) lastPendingStart = first;
+  for (let c = 0; c < t.cellCount; c++) {
+    const h = hints[c];
+    if (h < 0) continue;
+    let on = 0, first = Infinity;
+    for (let k = t.cellOff[c]; k < t.cellOff[c + 1]; k++) {
+      const e = t.cellEdges[k];
+      if (fixed[e] === 1) on++;
+      else if (fixed[e] < 0 && index[e] < first) first = index[e];
     }
+    if (h - on > 0 && first !== Infinity && first > lastPendingStart) lastPendingStart = first;
+  }
   return { lastFixedOn, lastPendingStart };
+}
+
+/**
+ * A stop of the shifted build as the cold build reports it: the place counted from the top is the
+ * same, the levels are `levels` not `top`, and so is the progress.
+ */
+function unshifted(e: StopError, top: number, levels: number): StopError {
+  if (top === levels || levels <= 0) return e;
+  const s = e.stopped;
+  const at = new RegExp(`at level (\\d+) of ${top}\\b`).exec(s.message);
+  if (!at) return e;
+  // The build stopped at the `place`-th level from the top: progress (place - 1) / levels.
+  const place = Number(at[1]);
+  const message = s.message.replace(at[0], `at level ${place} of ${levels}`);
+  return new StopError({ ...s, message, progress: Math.max(0, Math.min(1, (place - 1) / levels)) });
 }
 
 function emptyStats(mode: IncrementalStats['mode']): IncrementalStats {

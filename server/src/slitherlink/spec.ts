@@ -27,7 +27,7 @@ const BROKEN = -9;
  * Per-graph tables (edge ends, cells beside each edge, each cell's edges, the default order), built
  * once per grid size or lattice. A cell is a square of a Grid or a face of a Lattice.
  */
-interface GridTables {
+export interface GridTables {
   vertexCount: number;
   cellCount: number;
   edgeCount: number;
@@ -43,7 +43,7 @@ interface GridTables {
 const tableCache = new Map<string, GridTables>();
 const latticeTables = new WeakMap<Lattice, GridTables>();
 
-function tablesFor(grid: Grid | Lattice): GridTables {
+export function tablesFor(grid: Grid | Lattice): GridTables {
   if (!(grid instanceof Grid)) {
     let t = latticeTables.get(grid);
     if (!t) {
