@@ -14,16 +14,7 @@ import { seededRandom } from '../../server/src/util/random';
 import { makeLattice } from '../../server/src/model/lattice';
 import type { SlitherlinkPuzzle } from '../../server/src/slitherlink/puzzle';
 import type { CheckOptions } from '../../server/src/analysis/options';
-import type { EditRun, PuzzleRun } from './incremental';
-
-function timed<T>(f: () => T): { value: T; ms: number; cpuMs: number } {
-  const c0 = process.cpuUsage();
-  const t0 = performance.now();
-  const value = f();
-  const ms = performance.now() - t0;
-  const c = process.cpuUsage(c0);
-  return { value, ms, cpuMs: (c.user + c.system) / 1000 };
-}
+import { timed, type EditRun, type PuzzleRun } from './incremental';
 
 /** `corpus`: loopy.json; `grid`: its tiling name (the first hard puzzle); `removed`: share of hints removed. */
 export function benchIncrementalTiling(corpus: string, grid: string, removed: number, edits: number): PuzzleRun {
