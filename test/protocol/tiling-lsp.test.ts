@@ -151,6 +151,11 @@ describe('tilings in the language server', () => {
     client.open(loopUri, 'slitherlink', start);
     await client.settled(loopUri, 1, 120_000);
     expect(await client.request('linkpuzzle/commandState', { command: 'linkpuzzle.makePuzzleFromLoop', uri: loopUri })).toBeNull();
+    // Offered as a refactoring too, as on squares.
+    const rewrite = (await client.request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri: loopUri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [], only: ['refactor.rewrite'] },
+    })).find((a) => a.title === 'Make a minimal puzzle from the loop');
+    expect(rewrite?.command).toMatchObject({ command: 'linkpuzzle.makePuzzleFromLoop', arguments: [loopUri] });
     const r = await client.request<{ applied: boolean; hints: number; minimal: boolean; message: string }>(
       'workspace/executeCommand', { command: 'linkpuzzle.makePuzzleFromLoop', arguments: [loopUri, { seed: 2 }] });
     expect(r).toMatchObject({ applied: true, minimal: true });

@@ -46,6 +46,13 @@ function bruteCount(cycles: { counts: Int32Array }[], hints: ArrayLike<number>):
   return n;
 }
 
+/** Per edge: 1 on `loop`. */
+function perEdge(lattice: Lattice, loop: number[]): Uint8Array {
+  const on = new Uint8Array(lattice.edgeCount);
+  for (const e of loop) on[e] = 1;
+  return on;
+}
+
 /** `count` distinct cycles of the patch, of at least a few edges, chosen by `seed`. */
 function someLoops(cycles: { edges: number[] }[], count: number, seed: number): number[][] {
   const random = seededRandom(seed);
@@ -65,8 +72,7 @@ describe('puzzle from a loop on tilings: unique and minimal by brute force', () 
       const cycles = cyclesOf(lattice);
       let tried = 0;
       for (const [k, loop] of someLoops(cycles, 3, lattice.faceCount * 31 + ref.width).entries()) {
-        const on = new Uint8Array(lattice.edgeCount);
-        for (const e of loop) on[e] = 1;
+        const on = perEdge(lattice, loop);
         const inside = latticeInsideOfEdges(lattice, on);
         expect(Array.from(latticeLoopEdges(lattice, inside))).toEqual(Array.from(on));
         const r = puzzleFromLoopOn(board, inside, { seed: k + 1 });
@@ -101,8 +107,7 @@ describe('puzzle from a loop on tilings: unique and minimal by brute force', () 
       const cycles = cyclesOf(lattice);
       const random = seededRandom(lattice.faceCount + 7);
       for (const loop of someLoops(cycles, 2, lattice.faceCount * 13)) {
-        const on = new Uint8Array(lattice.edgeCount);
-        for (const e of loop) on[e] = 1;
+        const on = perEdge(lattice, loop);
         const inside = latticeInsideOfEdges(lattice, on);
         const target = faceCounts(lattice, loop);
         const mask = Uint8Array.from({ length: lattice.faceCount }, () => (random() < 0.6 ? 1 : 0));
@@ -129,8 +134,7 @@ describe('puzzle from a loop on tilings: unique and minimal by brute force', () 
       const cycles = cyclesOf(lattice);
       const random = seededRandom(lattice.faceCount * 3 + 1);
       for (const loop of someLoops(cycles, 4, lattice.faceCount)) {
-        const on = new Uint8Array(lattice.edgeCount);
-        for (const e of loop) on[e] = 1;
+        const on = perEdge(lattice, loop);
         const target = faceCounts(lattice, loop);
         for (let trial = 0; trial < 6; trial++) {
           const hints = Int8Array.from(target, (v) => (random() < 0.15 + 0.12 * trial ? v : -1));
@@ -152,8 +156,7 @@ describe('the hint family of a loop on tilings: every hint set that makes it uni
       const board = latticeBoard(lattice);
       const cycles = cyclesOf(lattice);
       for (const loop of someLoops(cycles, 2, lattice.faceCount * 17 + 3)) {
-        const on = new Uint8Array(lattice.edgeCount);
-        for (const e of loop) on[e] = 1;
+        const on = perEdge(lattice, loop);
         const target = faceCounts(lattice, loop);
         // At most 14 faces may carry a hint (2^14 sets), the others none.
         const allowed = Array.from({ length: lattice.faceCount }, (_, f) => f).slice(0, 14);
