@@ -118,25 +118,30 @@ export function familyStoppedMessage(stopped: string): string {
   return `The count stopped: ${why}.${advice}`;
 }
 
-/** A hint set drawn as grid rows (`.` for no hint), for the output channel. */
-export function hintGrid(rows: number, cols: number, hints: CellHint[], layout: 'compact' | 'tokens' = 'tokens'): string[] {
-  const cells: string[][] = Array.from({ length: rows }, () => new Array<string>(cols).fill('.'));
-  for (const h of hints) if (h.row >= 0 && h.row < rows && h.col >= 0 && h.col < cols) cells[h.row][h.col] = String(h.value);
+/**
+ * A hint set drawn as grid rows (`.` for no hint), for the output channel; on a tiling (`lines`:
+ * faces per line) each line as long as its faces, as the file writes them.
+ */
+export function hintGrid(rows: number, cols: number, hints: CellHint[], layout: 'compact' | 'tokens' = 'tokens', lines?: number[]): string[] {
+  const cells: string[][] = lines ? lines.map((n) => new Array<string>(n).fill('.')) : Array.from({ length: rows }, () => new Array<string>(cols).fill('.'));
+  for (const h of hints) if (h.row >= 0 && h.row < cells.length && h.col >= 0 && h.col < cells[h.row].length) cells[h.row][h.col] = String(h.value);
   return cells.map((row) => row.join(layout === 'tokens' ? ' ' : ''));
 }
 
 /** The details written to the output channel after a count. */
 export function familyDetails(file: string, rows: number, cols: number, r: HintFamilyAnswer): string[] {
   if (!hasPuzzles(r)) return [`Puzzles for the loop of ${file} (${cols}x${rows}), ${formatMs(r.ms)}: none (no hint set makes the loop the only solution).`];
+  const grid = (list: CellHint[]) => hintGrid(rows, cols, list, 'tokens', r.lines).map((l) => `  ${l}`);
+  const order = r.lines ? 'fewest full faces, then 0s, one-short-of-full, 1s, the rest' : 'fewest 4s, then 0s, 3s, 1s, 2s';
   return [
     `Puzzles for the loop of ${file} (${cols}x${rows}), ${formatMs(r.ms)}:`,
     `  hint sets with this loop as the only solution: ${formatCount(r.count)}`,
     `  minimal ones (no hint can go): ${formatCount(r.minimalCount)}`,
     `  fewest hints: ${r.minimumSize}`,
     `A minimum puzzle (${plural(r.minimum.length, 'hint')}):`,
-    ...hintGrid(rows, cols, r.minimum).map((l) => `  ${l}`),
-    `The hardest minimal puzzle (${plural(r.hardest.length, 'hint')}; fewest 4s, then 0s, 3s, 1s, 2s):`,
-    ...hintGrid(rows, cols, r.hardest).map((l) => `  ${l}`),
+    ...grid(r.minimum),
+    `The hardest minimal puzzle (${plural(r.hardest.length, 'hint')}; ${order}):`,
+    ...grid(r.hardest),
   ];
 }
 

@@ -208,6 +208,8 @@ export const RecheckCommand = 'linkpuzzle.recheckDocument';
 export interface CellHint {
   row: number;
   col: number;
+  /** On a tiling (answers only): the face, whose line and place in the grid are row and col. */
+  face?: number;
   value: number;
 }
 
@@ -256,6 +258,8 @@ export interface HintFamilyAnswer {
   /** The grid's size (for drawing the lists of cells; servers before it was added leave it out). */
   rows?: number;
   cols?: number;
+  /** On a tiling: how many faces each line of the grid holds (row and col of a cell are its line and place). */
+  lines?: number[];
   /** One set of minimum size, and the "hardest" minimal set (fewest 4s, then 0s, 3s, 1s, 2s); [] when none. */
   minimum: CellHint[];
   hardest: CellHint[];

@@ -4,8 +4,8 @@
  * remove exactly that hint, hover describing the face and the loop around it, *Remove all
  * redundant hints* (fix-all, the summary's fix, the command) removing exactly the faces the check
  * says can go together, the solution block (Draw loop's toggle, the loop block from the solution,
- * the intended-loop diagnostics, hints from the loop) on a honeycomb, and what knows only square
- * grids (the minimal puzzle from a loop) refused with a clear message instead of editing the wrong cells.
+ * the intended-loop diagnostics, hints from the loop) on a honeycomb, and the designer's commands
+ * on a loop (the minimal puzzle from it, the count of its puzzles) on a honeycomb.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +14,9 @@ import type { CodeAction, Diagnostic, Hover, TextEdit } from 'vscode-languageser
 import { checkText } from '../../server/src/genres/check';
 import type { LoopSolution } from '../../server/src/analysis/result';
 import { makeLattice } from '../../server/src/model/lattice';
-import { latticeLoopDefects } from '../../server/src/model/latticeLoop';
+import { latticeHintsOfEdges, latticeInsideOfEdges, latticeLoopDefects, latticeLoopEdges } from '../../server/src/model/latticeLoop';
+import { writeFaceSolutionBlock } from '../../server/src/slitherlink/exchange/write';
+import { allCycles, faceCounts } from '../unit/tiling-cycles';
 import type { SlitherlinkPuzzle } from '../../server/src/slitherlink/puzzle';
 import { parseSlitherlink } from '../../server/src/slitherlink/parse';
 import { root, TestClient } from './lspClient';
@@ -139,19 +141,88 @@ describe('tilings in the language server', () => {
     expect((hover.contents as { value: string }).value).toContain('Redundant on its own');
   });
 
-  it('refuses what knows only square grids (the minimal puzzle from a loop, the count of its puzzles), with a clear message, and edits nothing', async () => {
+  it('makes the minimal puzzle from a honeycomb\'s loop: hint characters only, on the version it started from, unique and minimal by the check', async () => {
+    // The honeycomb's own loop as a block after its grid: the file's hints are kept where possible.
+    const loop = new Uint8Array(honey.lattice.edgeCount);
+    for (const e of (honey.expected.solution as LoopSolution).edgeIds!) loop[e] = 1;
+    const block = writeFaceSolutionBlock(honey.lattice.rowOff, latticeInsideOfEdges(honey.lattice, loop));
+    const start = honey.text + block;
+    const loopUri = 'file:///work/puzzles/honeycomb-loop.slk';
+    client.open(loopUri, 'slitherlink', start);
+    await client.settled(loopUri, 1, 120_000);
+    expect(await client.request('linkpuzzle/commandState', { command: 'linkpuzzle.makePuzzleFromLoop', uri: loopUri })).toBeNull();
+    // Offered as a refactoring too, as on squares.
+    const rewrite = (await client.request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri: loopUri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [], only: ['refactor.rewrite'] },
+    })).find((a) => a.title === 'Make a minimal puzzle from the loop');
+    expect(rewrite?.command).toMatchObject({ command: 'linkpuzzle.makePuzzleFromLoop', arguments: [loopUri] });
+    const r = await client.request<{ applied: boolean; hints: number; minimal: boolean; message: string }>(
+      'workspace/executeCommand', { command: 'linkpuzzle.makePuzzleFromLoop', arguments: [loopUri, { seed: 2 }] });
+    expect(r).toMatchObject({ applied: true, minimal: true });
+    expect(r.message).toMatch(/^\d+ hints, minimal \(\d+ checks, \d+ ms\)/);
+    // One edit, on version 1: version 2 differs from the text only at hint characters.
+    expect(client.docs.get(loopUri)!.version).toBe(2);
+    const after = client.text(loopUri);
+    const a = after.split('\n'), b = start.split('\n');
+    expect(a.length).toBe(b.length);
+    b.forEach((line, i) => {
+      if (line.startsWith('#') || i > b.indexOf('---')) return expect(a[i]).toBe(line);
+      for (let k = 0; k < Math.max(line.length, a[i]!.length); k++) if (a[i]![k] !== line[k]) expect(`${line[k]}${a[i]![k]}`).toMatch(/^[.0-6][.0-6]$/);
+    });
+    const p = parseSlitherlink(after).puzzle as SlitherlinkPuzzle;
+    expect(p.hints.filter((h) => h >= 0).length).toBe(r.hints);
+    // The file's hints alone make the loop unique, so the puzzle keeps only some of them.
+    for (let f = 0; f < p.hints.length; f++) if (p.hints[f]! >= 0) expect(p.hints[f]).toBe(honey.puzzle.hints[f]);
+    // Independently (the check's own count and redundancy diagrams): unique, that loop, no redundant hint.
+    const check = checkText(after, 'slitherlink');
+    expect(check.verdict).toBe('unique');
+    expect(new Set((check.solution as LoopSolution).edgeIds)).toEqual(new Set((honey.expected.solution as LoopSolution).edgeIds));
+    expect(check.redundant).toEqual([]);
+
+    // An edit while it runs: nothing is applied, and the answer says why.
+    const pending = client.request<{ error?: string }>('workspace/executeCommand', { command: 'linkpuzzle.makePuzzleFromLoop', arguments: [loopUri, { seed: 3 }] });
+    const edited = after.replace('# grid:', '# title: edited\n# grid:');
+    client.setText(loopUri, edited);
+    expect((await pending).error).toMatch(/changed meanwhile/);
+    expect(client.text(loopUri)).toBe(edited);
+
+    // The snub-square has no loop block: said so before and when run, nothing edited.
     const before = client.text(uri);
-    for (const command of ['linkpuzzle.makePuzzleFromLoop', 'linkpuzzle.hintFamily']) {
-      const r = await client.request<{ error?: string }>('workspace/executeCommand', { command, arguments: [uri] });
-      expect(r.error).toMatch(/not available on tilings/);
-      // The client asks before running it: the same answer.
-      const state = await client.request<{ message: string } | null>('linkpuzzle/commandState', { command, uri });
-      expect(state?.message).toMatch(/not available on tilings/);
-    }
+    const state = await client.request<{ message: string } | null>('linkpuzzle/commandState', { command: 'linkpuzzle.makePuzzleFromLoop', uri });
+    expect(state?.message).toMatch(/^draw the loop first/);
+    const none = await client.request<{ error?: string }>('workspace/executeCommand', { command: 'linkpuzzle.makePuzzleFromLoop', arguments: [uri] });
+    expect(none.error).toMatch(/^no solution block/);
     // A hint past the face's sides, or at a place the line does not have: refused, nothing applied.
     const bad = await client.request<{ applied: boolean; error?: string }>('workspace/executeCommand', { command: 'linkpuzzle.applyHints', arguments: [uri, 1, [{ row: 0, col: 99, value: 1 }]] });
     expect(bad).toMatchObject({ applied: false, error: expect.stringMatching(/not a hint of this snubsquare/) });
     expect(client.text(uri)).toBe(before);
+  }, 120_000);
+
+  it('counts the puzzles of a small honeycomb\'s loop as brute force does; its minimum set, applied, is unique', async () => {
+    const small = 'file:///work/puzzles/honeycomb-family.slk';
+    const ftext = '# grid: honeycomb 3x3\n. . .\n. . .\n. . .\n---\n. x .\nx x .\n. x .\n';
+    const fp = parseSlitherlink(ftext).puzzle as SlitherlinkPuzzle;
+    const fl = makeLattice(fp.tiling!);
+    client.open(small, 'slitherlink', ftext);
+    const r = await client.request<{ count: string; minimalCount: string; minimumSize: number; lines: number[]; minimum: { row: number; col: number; face: number; value: number }[] }>(
+      'workspace/executeCommand', { command: 'linkpuzzle.hintFamily', arguments: [small] });
+    // Brute force: a set of faces is good when no other cycle of the graph has the loop's count on each.
+    const on = latticeLoopEdges(fl, fp.solution!);
+    const target = latticeHintsOfEdges(fl, on);
+    const cycles = allCycles(fl).map((c) => faceCounts(fl, c));
+    const agree = cycles.filter((k) => k.some((v, f) => v !== target[f])).map((k) => k.reduce((m, v, f) => (v === target[f] ? m | (1 << f) : m), 0));
+    let count = 0;
+    for (let h = 0; h < 1 << fl.faceCount; h++) if (agree.every((m) => (h & ~m) !== 0)) count++;
+    expect(r.count).toBe(String(count));
+    expect(r.lines).toEqual([3, 3, 3]);
+    for (const h of r.minimum) {
+      expect(h.face).toBe(fl.rowOff[h.row]! + h.col);
+      expect(h.value).toBe(target[h.face]);
+    }
+    expect(await client.request('workspace/executeCommand', { command: 'linkpuzzle.applyHints', arguments: [small, 1, r.minimum] })).toEqual({ applied: true });
+    const check = checkText(client.text(small), 'slitherlink');
+    expect(check.verdict).toBe('unique');
+    expect(new Set((check.solution as LoopSolution).edgeIds)).toEqual(new Set([...on.keys()].filter((e) => on[e])));
   });
 
   it('says which redundant hints can go together as the check does (the pass on the lattice, not on squares)', async () => {

@@ -78,6 +78,11 @@ describe('server replies', () => {
     expect(familyMessage(family)).toBe('1,234,567 hint sets make this loop the only solution; 89 minimal, the smallest with 5 hints (1.50 s).');
     expect(hintGrid(2, 3, family.hardest)).toEqual(['. . .', '2 0 .']);
     expect(hintGrid(2, 3, family.minimum, 'compact')).toEqual(['.3.', '...']);
+    // A tiling's lines, each as long as its faces (a snub-square 3x3: 5, 8, 8 faces).
+    expect(hintGrid(3, 3, [{ row: 1, col: 7, face: 12, value: 2 }, { row: 0, col: 4, face: 4, value: 1 }], 'compact', [5, 8, 8])).toEqual(['....1', '.......2', '........']);
+    const tiled = familyDetails('snub.slk', 3, 3, { ...family, lines: [5, 8, 8], minimum: [{ row: 1, col: 7, face: 12, value: 2 }] });
+    expect(tiled).toContain('  . . . . . . . 2');
+    expect(tiled.join('\n')).toContain('fewest full faces');
     const details = familyDetails('loop.slk', 2, 3, family);
     expect(details.join('\n')).toContain('1,234,567');
     expect(details).toContain('  . 3 .');

@@ -1,11 +1,21 @@
 // `linkpuzzle` on tilings as users run it (dist/cli.js): import of a Loopy game ID, export back to
-// the same ID, check (table and JSON), solve's SVG.
+// the same ID, check (table and JSON), solve's SVG, suggest, and design (the minimal puzzle from the
+// loop block, and --family).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUPPORTED } from './tiling-corpus';
+import { loopEdgesOf, SUPPORTED } from './tiling-corpus';
+import { makeLattice } from '../../server/src/model/lattice';
+import { latticeInsideOfEdges } from '../../server/src/model/latticeLoop';
+import { parseLoopyTilingId, type LoopyTiling } from '../../server/src/slitherlink/exchange/loopyTiling';
+import { writeTilingSlitherlink } from '../../server/src/slitherlink/exchange/tilingText';
+import { writeFaceSolutionBlock } from '../../server/src/slitherlink/exchange/write';
+import { parseSlitherlink } from '../../server/src/slitherlink/parse';
+import type { SlitherlinkPuzzle } from '../../server/src/slitherlink/puzzle';
+import { checkText } from '../../server/src/genres/check';
+import type { LoopSolution } from '../../server/src/analysis/result';
 
 const root = resolve(__dirname, '../..');
 const cli = join(root, 'dist', 'cli.js');
@@ -130,5 +140,75 @@ describe('linkpuzzle suggest on a tiling', () => {
     const n = await run('suggest', none);
     expect(n.stdout).toMatch(/: no solution\n/);
     expect(n.stdout).toMatch(/\n(change to \d+|remove the hint) at face \d+ \(line \d+, place \d+\): (unique|\d+ solutions)/);
+  });
+});
+
+describe('linkpuzzle design on a tiling', () => {
+  /** A corpus puzzle's grid with its Loopy loop as the block, and the loop's lattice edges. */
+  function withLoop(type: number): { text: string; puzzle: SlitherlinkPuzzle; loop: Set<number> } {
+    const entry = SUPPORTED.find((e) => e.type === type)!;
+    const t = parseLoopyTilingId(entry.id) as LoopyTiling;
+    const lattice = makeLattice(t.tiling);
+    const edges = loopEdgesOf(lattice, entry.solution_loop);
+    const on = new Uint8Array(lattice.edgeCount);
+    for (const e of edges) on[e] = 1;
+    const text = writeTilingSlitherlink(t.tiling, t.hints) + writeFaceSolutionBlock(lattice.rowOff, latticeInsideOfEdges(lattice, on));
+    return { text, puzzle: parseSlitherlink(text).puzzle!, loop: new Set(edges) };
+  }
+
+  for (const [type, name] of [[2, 'honeycomb'], [4, 'cairo']] as const) {
+    it(`prints the ${name} file with only hint characters changed: unique, that loop, no redundant hint (as the check finds)`, async () => {
+      const { text, puzzle, loop } = withLoop(type);
+      const path = join(tmp, `design-${name}.slk`);
+      writeFileSync(path, text);
+      const r = await run('design', '--seed', '4', path);
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(/^linkpuzzle: \d+ hints, minimal \(\d+ checks, \d+ ms\)/);
+      const a = r.stdout.split('\n'), b = text.split('\n');
+      expect(a.length).toBe(b.length);
+      b.forEach((line, i) => {
+        if (line.startsWith('#') || i >= b.indexOf('---')) return expect(a[i]).toBe(line);
+        for (let k = 0; k < Math.max(line.length, a[i]!.length); k++) if (a[i]![k] !== line[k]) expect(`${line[k]}${a[i]![k]}`).toMatch(/^[.0-9][.0-9]$/);
+      });
+      // The file's hints make the loop unique, so the puzzle keeps only some of them.
+      const p = parseSlitherlink(r.stdout).puzzle!;
+      for (let f = 0; f < p.hints.length; f++) if (p.hints[f]! >= 0) expect(p.hints[f]).toBe(puzzle.hints[f]);
+      // Which hints can go together is not asked: none can go alone.
+      const check = checkText(r.stdout, 'slitherlink', { redundantTogether: false });
+      expect(check.verdict).toBe('unique');
+      expect(new Set((check.solution as LoopSolution).edgeIds)).toEqual(loop);
+      expect(check.redundant).toEqual([]);
+    }, 60_000);
+  }
+
+  it('a 12-gon on the loop by itself: its 12 is a letter in a compact line; --family on a tiling lists faces as [line, place, face]', async () => {
+    const lattice = makeLattice({ name: 'dodecagonal', width: 3, height: 2 });
+    const twelve = [...Array(lattice.faceCount).keys()].find((f) => lattice.faceSize(f) === 12)!;
+    const inside = new Uint8Array(lattice.faceCount);
+    inside[twelve] = 1;
+    const lines = [...Array(lattice.rowCount).keys()].map((y) => '.'.repeat(lattice.rowOff[y + 1]! - lattice.rowOff[y]!));
+    const path = join(tmp, 'design-dodecagonal.slk');
+    writeFileSync(path, `# grid: dodecagonal 3x2\n${lines.join('\n')}\n${writeFaceSolutionBlock(lattice.rowOff, inside)}`);
+    const r = await run('design', path);
+    expect(r.status, r.stderr).toBe(0);
+    const p = parseSlitherlink(r.stdout).puzzle!;
+    expect(p.hints[twelve]).toBe(12);
+    const y = lattice.rowOf[twelve]!;
+    expect(r.stdout.split('\n')[1 + y]![twelve - lattice.rowOff[y]!]).toBe('C');
+    expect(checkText(r.stdout, 'slitherlink').verdict).toBe('unique');
+    const f = await run('design', '--family', '--json', path);
+    expect(f.status, f.stderr).toBe(0);
+    const fam = JSON.parse(f.stdout);
+    expect(BigInt(fam.count)).toBeGreaterThan(0n);
+    expect(fam.minimumSize).toBe(1);
+    expect(fam.minimum).toEqual([[y, twelve - lattice.rowOff[y]!, twelve]]);
+  });
+
+  it('a hint that disagrees with the loop: named by face, line and place (exit 2)', async () => {
+    const path = join(tmp, 'design-bad.slk');
+    writeFileSync(path, '# grid: honeycomb 3x3\n. . .\n. 2 .\n. . .\n---\n. x .\nx x .\n. x .\n');
+    const r = await run('design', path);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/the hint 2 at face 4 \(line 2, place 2\) disagrees with the loop \(\d\)/);
   });
 });

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { generateLattice, type Lattice, type TilingName, type TilingRef } from '../../server/src/model/lattice';
 import { allCycles, faceCounts, meets } from './tiling-cycles';
 import { seededRandom } from '../../server/src/util/random';
-import { suggestTilingHints, faceValueCounts, tilingLoops } from '../../server/src/slitherlink/design/suggestTiling';
+import { cellValueCounts, suggestOn, type MakeUniqueOptions } from '../../server/src/slitherlink/design/makeUnique';
+import { latticeBoard, type LoopDiagram } from '../../server/src/slitherlink/design/board';
 import { findConflictingHints } from '../../server/src/genres/extras';
 import { writeTilingSlitherlink } from '../../server/src/slitherlink/exchange/tilingText';
 import { parseSlitherlink } from '../../server/src/slitherlink/parse';
@@ -20,6 +21,11 @@ import { checkText } from '../../server/src/genres/check';
 import { renderSvg } from '../../server/src/genres/preview';
 import { tilingPicture } from '../../server/src/model/latticePicture';
 import { findSuggestions } from '../../server/src/slitherlink/design/suggestions';
+
+// The one suggestion algorithm (makeUnique.ts) on a tiling's board.
+const tilingLoops = (lattice: Lattice, hints: Int8Array, control: typeof CONTROL): LoopDiagram | null => latticeBoard(lattice).loops(hints, control);
+const faceValueCounts = (lattice: Lattice, family: LoopDiagram, explicitMax: number): bigint[][] => cellValueCounts(latticeBoard(lattice).tables, family, explicitMax);
+const suggestTilingHints = (lattice: Lattice, hints: Int8Array, options: MakeUniqueOptions) => suggestOn(latticeBoard(lattice), hints, options);
 
 /** Loops meeting `hints` by a diagram over every edge (no deduction). */
 function zddCount(lattice: Lattice, hints: Int8Array): bigint {

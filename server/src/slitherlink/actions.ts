@@ -81,7 +81,7 @@ function designActions(input: ActionInput<SlitherlinkPuzzle>): GenreAction[] {
     const b = loopBlockChange(p, input.text, input.result);
     if (b) out.push({ title: LOOP_BLOCK_TITLE, kind: 'refactor', changes: [b.change] });
   }
-  if (p.solution && !p.tiling && input.wants('refactor.rewrite')) {
+  if (p.solution && input.wants('refactor.rewrite')) {
     // Offered only where the command can work: one simple loop that every hint agrees with.
     const loop = intendedLoop(p);
     if (loop && !loop.problem && loop.disagreements.length === 0) {

@@ -63,7 +63,7 @@ export const slitherlink: Genre<SlitherlinkPuzzle> = {
   // On a tiling the conflict search asks only whether a loop exists (the subsets' loops are too many to count).
   hasSolution: (p, control) => (p.tiling ? findTilingLoop(p, control) : undefined),
   witnessMeets: (p, loop) => !!p.tiling && Array.isArray(loop) && tilingLoopMeets(p, loop as number[]),
-  // On squares makeUnique.ts, on a tiling suggestTiling.ts.
+  // makeUnique.ts on the puzzle's board (a square grid or a tiling).
   suggest: (p, control) => findSuggestions(p, control),
   together,
   tools,

@@ -1,15 +1,18 @@
 /** `linkpuzzle design FILE` and `linkpuzzle suggest FILE`: the designer's commands on a `.slk`. */
 import type { CliCommand, CliInput, CliOutcome } from '../../genres/genre';
-import { Grid } from '../../model/grid';
-import { hintsOfEdges, loopEdgesOf, loopProblem } from '../../model/loop';
+import { makeLattice } from '../../model/lattice';
 import { numberValue, wholeValue } from '../../util/options';
 import { DEFAULT_LIMITS } from '../../zdd/control';
 import { replaceHints, writeSlitherlink } from '../exchange/write';
+import { writeTilingSlitherlink } from '../exchange/tilingText';
 import type { SlitherlinkPuzzle } from '../puzzle';
-import { fromLoopVerdict, puzzleFromLoop } from './fromLoop';
-import { hintFamily } from './hintFamily';
-import { defectCells, describeDefect, loopDefects } from './loopDefects';
+import { boardOf, type LoopBoard } from './board';
+import { fromLoopVerdict, puzzleFromLoopOn } from './fromLoop';
+import { hintFamilyOn } from './hintFamily';
+import { defectCells, describeDefect, describeFaceDefect, loopDefects } from './loopDefects';
+import { latticeLoopDefects } from '../../model/latticeLoop';
 import { placeName } from '../../findings/words';
+import { cellText } from '../cells';
 import { suggestFor } from './suggestions';
 
 type Input = CliInput<SlitherlinkPuzzle>;
@@ -41,56 +44,66 @@ export const design: CliCommand<SlitherlinkPuzzle> = {
                                 hint from the loop and remove hints while the loop stays the unique
                                 solution; prints the minimal puzzle (hints in the file are kept if
                                 possible; --only-hinted: hints only where the file has one).
+                                Squares and tilings (in the tiling's own layout).
                                 --family: count every hint set that makes the loop unique (small grids)`,
   flags: { values: ['--seed', '--density'], switches: ['--only-hinted', '--family', '--json'] },
   run(input): CliOutcome {
     const { path, puzzle: p, text } = input;
-    if (p.tiling) return { usage: 'design works on square grids only (not on tilings yet)' };
     if (!p.solution) return { fileError: `${path}: no solution block: add a line --- after the grid, then one row of x (inside) and . (outside) per grid row` };
-    const grid = new Grid(p.rows, p.cols);
-    const on = loopEdgesOf(grid, p.solution);
-    const bad = loopProblem(grid, on);
+    // A square grid or a tiling: the same commands on its board (board.ts).
+    const board = boardOf(p);
+    const on = board.loopEdges(p.solution);
+    const bad = board.loopProblem(on);
     if (bad) return { fileError: notOneLoop(path, p, bad) };
-    const loopHints = hintsOfEdges(grid, on);
-    const fileHinted = new Uint8Array(grid.cellCount);
-    for (let c = 0; c < grid.cellCount; c++) {
+    const loopHints = board.loopHints(on);
+    const fileHinted = new Uint8Array(board.cellCount);
+    for (let c = 0; c < board.cellCount; c++) {
       if (p.hints[c] < 0) continue;
       fileHinted[c] = 1;
       if (p.hints[c] !== loopHints[c]) {
-        return { fileError: `${path}: the hint ${p.hints[c]} at row ${Math.floor(c / p.cols) + 1}, column ${(c % p.cols) + 1} disagrees with the loop (${loopHints[c]})` };
+        const at = p.tiling ? placeName(board.place(c)) : `row ${Math.floor(c / p.cols) + 1}, column ${(c % p.cols) + 1}`;
+        return { fileError: `${path}: the hint ${p.hints[c]} at ${at} disagrees with the loop (${loopHints[c]})` };
       }
     }
     const onlyHinted = input.switches.has('--only-hinted');
     const mask = onlyHinted ? fileHinted : undefined;
-    if (input.switches.has('--family')) return family(input, mask);
+    if (input.switches.has('--family')) return family(input, board, mask);
     const seed = flag(input, '--seed', (v) => wholeValue('--seed', v, 0, 2 ** 32 - 1));
     if (isUsage(seed)) return seed;
     const density = flag(input, '--density', (v) => numberValue('--density', v, 0, 1));
     if (isUsage(density)) return density;
-    const r = puzzleFromLoop(p.rows, p.cols, p.solution, { seed: seed ?? 1, mask, preferKeep: onlyHinted ? undefined : fileHinted, density, control: input.control });
+    const r = puzzleFromLoopOn(board, p.solution, { seed: seed ?? 1, mask, preferKeep: onlyHinted ? undefined : fileHinted, density, control: input.control });
     const v = fromLoopVerdict(r, { onlyHinted, detail: `${r.checks} checks, ${Math.round(r.ms)} ms` });
     // Nothing on stdout unless a check proved the loop unique: a puzzle is never printed on a guess.
     if (v.status !== 'unique') return { out: [], err: [`${path}: ${v.summary}`], status: 1 };
     // The file as it was (comments, layout, the loop block), with only the hint cells changed.
-    return { out: [replaceHints(text, p, r.hints)], err: [v.summary], status: 0 };
+    // A tiling's hint of 10 or more is a letter in a compact line, as the editor writes it.
+    const mark = (c: number, value: number): string => {
+      const t = cellText(p, String(value), board.place(c));
+      return typeof t === 'string' ? t : String(value);
+    };
+    return { out: [replaceHints(text, p, r.hints, mark)], err: [v.summary], status: 0 };
   },
 };
 
 /** `path: the solution block is not one loop:` then each defect as `path:line:col: message` at its first mark. */
 function notOneLoop(path: string, p: SlitherlinkPuzzle, problem: string): string {
-  const defects = loopDefects(p.rows, p.cols, p.solution!);
+  const lattice = p.tiling ? makeLattice(p.tiling) : null;
+  const defects = lattice
+    ? latticeLoopDefects(lattice, p.solution!).map((d) => ({ cells: 'cells' in d ? d.cells : [], text: describeFaceDefect(d, lattice) }))
+    : loopDefects(p.rows, p.cols, p.solution!).map((d) => ({ cells: defectCells(d), text: describeDefect(d, p.cols) }));
   if (defects.length === 0) return `${path}: the solution block is not one loop: ${problem}`;
   const lines = defects.map((d) => {
-    const r = p.solutionCellRanges?.[defectCells(d)[0] ?? -1] ?? p.solutionRange;
-    return `${path}${r ? `:${r.line + 1}:${r.col + 1}` : ''}: ${describeDefect(d, p.cols)}`;
+    const r = p.solutionCellRanges?.[d.cells[0] ?? -1] ?? p.solutionRange;
+    return `${path}${r ? `:${r.line + 1}:${r.col + 1}` : ''}: ${d.text}`;
   });
   return `${path}: the solution block is not one loop:\n${lines.join('\n')}`;
 }
 
-function family(input: Input, mask: Uint8Array | undefined): CliOutcome {
+function family(input: Input, board: LoopBoard, mask: Uint8Array | undefined): CliOutcome {
   const p = input.puzzle;
   const json = input.switches.has('--json');
-  const r = hintFamily(p.rows, p.cols, p.solution!, { mask, control: input.control });
+  const r = hintFamilyOn(board, p.solution!, { mask, control: input.control });
   if (!r.ok) {
     const why = stoppedReason(r.stopped.message);
     if (json) return { out: [JSON.stringify({ count: null, stopped: why, limit: r.stopped.limit })], err: [], status: 0 };
@@ -98,16 +111,21 @@ function family(input: Input, mask: Uint8Array | undefined): CliOutcome {
   }
   const asPuzzle = (cells: number[] | null): string | null => {
     if (!cells) return null;
-    const h = new Int8Array(p.rows * p.cols).fill(-1);
+    const h = new Int8Array(board.cellCount).fill(-1);
     for (const c of cells) h[c] = r.loopHints[c];
-    return writeSlitherlink({ rows: p.rows, cols: p.cols, hints: h });
+    return p.tiling ? writeTilingSlitherlink(p.tiling, h) : writeSlitherlink({ rows: p.rows, cols: p.cols, hints: h });
+  };
+  // Squares: [row, column]; a tiling's face: [line, place, face].
+  const where = (c: number): number[] => {
+    const at = board.place(c);
+    return at.face === undefined ? [at.row, at.col] : [at.row, at.col, at.face];
   };
   if (json) {
     return {
       out: [JSON.stringify({
         count: r.count.toString(), minimal: r.minimalCount.toString(), minimumSize: r.minimumSize,
-        minimum: r.minimum?.map((c) => [Math.floor(c / p.cols), c % p.cols]) ?? null,
-        hardest: r.hardest?.map((c) => [Math.floor(c / p.cols), c % p.cols]) ?? null, ms: Math.round(r.ms),
+        minimum: r.minimum?.map(where) ?? null,
+        hardest: r.hardest?.map(where) ?? null, ms: Math.round(r.ms),
       })],
       err: [],
       status: 0,
@@ -117,7 +135,8 @@ function family(input: Input, mask: Uint8Array | undefined): CliOutcome {
   if (r.minimumSize < 0) return { out: [...out, 'no hint set makes this loop unique'], err: [], status: 0 };
   out.push(`minimum size: ${r.minimumSize}`);
   out.push(`one minimum puzzle:\n${asPuzzle(r.minimum)}`);
-  out.push(`the hardest minimal puzzle (fewest 4s, then 0s, 3s, 1s, 2s):\n${asPuzzle(r.hardest)}`);
+  const order = p.tiling ? 'fewest full faces, then 0s, one-short-of-full, 1s, the rest' : 'fewest 4s, then 0s, 3s, 1s, 2s';
+  out.push(`the hardest minimal puzzle (${order}):\n${asPuzzle(r.hardest)}`);
   return { out, err: [`${Math.round(r.ms)} ms`], status: 0 };
 }
 

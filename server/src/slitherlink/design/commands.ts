@@ -50,6 +50,7 @@ function needsLoop(p: SlitherlinkPuzzle | null, file: string): ReturnType<NonNul
 
 const makePuzzleFromLoop: EditorCommand<SlitherlinkPuzzle> = {
   label: FROM_LOOP_LABEL,
+  tilings: true,
   refuse: fail,
   ready: needsLoop,
   async run(args, host): Promise<MakePuzzleFromLoopResult | CommandError> {
@@ -66,7 +67,7 @@ const makePuzzleFromLoop: EditorCommand<SlitherlinkPuzzle> = {
     const onlyHinted = o.onlyHinted === true;
     const fileHinted = Uint8Array.from(p.hints, (h) => (h >= 0 ? 1 : 0));
     const input = {
-      rows: p.rows, cols: p.cols, inside: p.solution!, seed: o.seed ?? 1, density: o.density,
+      rows: p.rows, cols: p.cols, ...(p.tiling ? { tiling: p.tiling } : {}), inside: p.solution!, seed: o.seed ?? 1, density: o.density,
       // As `linkpuzzle design`: the file's hints are tried last (kept if possible), or are the only ones allowed.
       ...(onlyHinted ? { mask: fileHinted } : { preferKeep: fileHinted }),
     };
@@ -86,20 +87,27 @@ const makePuzzleFromLoop: EditorCommand<SlitherlinkPuzzle> = {
 
 const hintFamily: EditorCommand<SlitherlinkPuzzle> = {
   label: 'Counting the puzzles of a loop',
+  tilings: true,
   refuse: fail,
   ready: needsLoop,
   async run(_args, host): Promise<HintFamilyAnswer | { stopped: string } | CommandError> {
     const loaded = loop(host);
     if ('error' in loaded) return loaded;
     const { puzzle: p, loop: l } = loaded;
-    const out = await host.runTool('hintFamily', { rows: p.rows, cols: p.cols, inside: p.solution! }, `Counting the puzzles of the loop of ${fileName(host.uri)}`);
+    const out = await host.runTool('hintFamily', { rows: p.rows, cols: p.cols, ...(p.tiling ? { tiling: p.tiling } : {}), inside: p.solution! }, `Counting the puzzles of the loop of ${fileName(host.uri)}`);
     if (isError(out)) return out.error === 'cancelled' ? { stopped: 'cancelled' } : out;
     const r = out as HintFamilyResult;
     if (!r.ok) return { stopped: r.stopped.message };
-    const cells = (list: number[] | null): CellHint[] =>
-      (list ?? []).map((c) => ({ row: Math.floor(c / p.cols), col: c % p.cols, value: l.loopHints[c]! }));
+    // A tiling's face by its line and place (and its number), each line as long as its faces.
+    const lattice = p.tiling ? makeLattice(p.tiling) : null;
+    const cells = (list: number[] | null): CellHint[] => (list ?? []).map((c) => {
+      if (!lattice) return { row: Math.floor(c / p.cols), col: c % p.cols, value: l.loopHints[c]! };
+      const row = lattice.rowOf[c]!;
+      return { row, col: c - lattice.rowOff[row]!, face: c, value: l.loopHints[c]! };
+    });
+    const lines = lattice ? { lines: Array.from({ length: lattice.rowCount }, (_, y) => lattice.rowOff[y + 1]! - lattice.rowOff[y]!) } : {};
     return {
-      count: r.count.toString(), minimalCount: r.minimalCount.toString(), minimumSize: r.minimumSize, rows: p.rows, cols: p.cols,
+      count: r.count.toString(), minimalCount: r.minimalCount.toString(), minimumSize: r.minimumSize, rows: p.rows, cols: p.cols, ...lines,
       minimum: cells(r.minimum), hardest: cells(r.hardest), ms: Math.round(r.ms),
     };
   },

@@ -5,13 +5,11 @@
  *
  * One pass suffices: once P - h has several solutions, so has every smaller puzzle without h
  * (fewer hints, at least the same loops), so a hint that had to stay never becomes removable.
+ * The same method on square grids and tilings (board.ts says how each decides a hint).
  */
-import { Grid } from '../../model/grid';
 import { StopError, resolveLimits, type RunControl, type Stopped } from '../../zdd/control';
-import { flipWitnesses } from '../redundant';
-import { hasOtherLoop } from './uniqueness';
-import { edgeList, hintsOfEdges, loopEdgesOf, loopProblem } from '../../model/loop';
 import { seededRandom, shuffle } from '../../util/random';
+import { squareBoard, type LoopBoard } from './board';
 
 export interface FromLoopOptions {
   seed?: number;
@@ -32,7 +30,7 @@ export interface FromLoopOptions {
 export interface FromLoopResult {
   rows: number;
   cols: number;
-  /** The puzzle: per cell a hint 0..4 or -1. */
+  /** The puzzle: per cell (a tiling's: per face) a hint or -1. */
   hints: Int8Array;
   /**
    * True only when a check proved the loop the only solution of `hints` (the first check, every
@@ -51,18 +49,22 @@ export interface FromLoopResult {
 
 /** Throws an Error with a clear message when `inside` is not one simple loop. */
 export function puzzleFromLoop(rows: number, cols: number, inside: ArrayLike<number>, options: FromLoopOptions = {}): FromLoopResult {
+  return puzzleFromLoopOn(squareBoard(rows, cols), inside, options);
+}
+
+/** puzzleFromLoop on any board (a square grid or a tiling's lattice; `inside` per cell or face). */
+export function puzzleFromLoopOn(board: LoopBoard, inside: ArrayLike<number>, options: FromLoopOptions = {}): FromLoopResult {
   const t0 = performance.now();
-  const grid = new Grid(rows, cols);
-  const on = loopEdgesOf(grid, inside);
-  const bad = loopProblem(grid, on);
+  const on = board.loopEdges(inside);
+  const bad = board.loopProblem(on);
   if (bad) throw new Error(bad);
-  const full = hintsOfEdges(grid, on);
-  const hints = new Int8Array(grid.cellCount).fill(-1);
+  const full = board.loopHints(on);
+  const hints = new Int8Array(board.cellCount).fill(-1);
   for (let i = 0; i < hints.length; i++) if (!options.mask || options.mask[i]) hints[i] = full[i];
   const limits = resolveLimits(options.control);
   const deadline = Date.now() + limits.timeMs;
   const sub = (): RunControl => ({
-    isCancelled: options.control?.isCancelled,
+    isCancelled: options.control?.isCancelled, deadline,
     limits: { maxNodes: limits.maxNodes, timeMs: Math.max(1, deadline - Date.now()) },
   });
   const perCheck = (): RunControl => {
@@ -71,11 +73,11 @@ export function puzzleFromLoop(rows: number, cols: number, inside: ArrayLike<num
   };
   let checks = 0;
   const done = (extra: Partial<FromLoopResult>): FromLoopResult => ({
-    rows, cols, hints, unique: true, minimal: false, checks, ms: performance.now() - t0, ...extra,
+    rows: board.rows, cols: board.cols, hints, unique: true, minimal: false, checks, ms: performance.now() - t0, ...extra,
   });
   try {
     checks++;
-    if (hasOtherLoop(grid, hints, on, sub())) return done({ unique: false, notUnique: true });
+    if (board.otherLoop(hints, on, sub())) return done({ unique: false, notUnique: true });
   } catch (e) {
     // Nothing proved the loop unique: say so, never "unique" (the hints are every allowed one).
     if (e instanceof StopError) return done({ unique: false, stopped: e.stopped });
@@ -90,13 +92,11 @@ export function puzzleFromLoop(rows: number, cols: number, inside: ArrayLike<num
     order.sort((a, b) => (pk[a] ? 1 : 0) - (pk[b] ? 1 : 0)); // stable: keeps the shuffled order within each group
   }
   let count = order.length;
-  const target = options.density !== undefined ? Math.floor(options.density * grid.cellCount) : -1;
+  const target = options.density !== undefined ? Math.floor(options.density * board.cellCount) : -1;
   let minimal = true;
   // Hints a one-cell flip of the loop proves necessary (another loop breaking only them); they
   // stay necessary as other hints go, so the flags only ever grow.
-  const loopList = edgeList(on);
-  const puzzleNow = { rows, cols, hints };
-  let needed = flipWitnesses(puzzleNow, grid, loopList);
+  let needed = board.flipNecessary(hints, on);
   let tried = 0;
   for (const cell of order) {
     options.control?.onProgress?.({ done: tried++, total: order.length, nodes: 0, phase: 'removing hints' });
@@ -105,21 +105,19 @@ export function puzzleFromLoop(rows: number, cols: number, inside: ArrayLike<num
     if (options.control?.isCancelled?.() || Date.now() > deadline) {
       return done({ stopped: stopped(options.control?.isCancelled?.() ? 'cancelled' : 'time', checks, limits.timeMs) });
     }
-    const v = hints[cell];
-    hints[cell] = -1;
     checks++;
     try {
-      if (!hasOtherLoop(grid, hints, on, perCheck())) {
+      if (!board.needed(hints, cell, on, perCheck())) {
+        hints[cell] = -1;
         count--;
-        needed = flipWitnesses(puzzleNow, grid, loopList);
+        needed = board.flipNecessary(hints, on);
         continue;
       }
     } catch (e) {
       if (!(e instanceof StopError)) throw e;
-      if (e.stopped.limit !== 'nodes') { hints[cell] = v; return done({ stopped: e.stopped }); }
+      if (e.stopped.limit !== 'nodes') return done({ stopped: e.stopped });
       minimal = false; // undecided within the node limit: keep the hint (never a wrong "unique")
     }
-    hints[cell] = v;
   }
   return done({ minimal });
 }

@@ -6,18 +6,21 @@
  * and its 1-branch is allowed only when the counts agree). Projecting out the edge variables
  * gives D = the hint sets that L' "fools", i.e. the sets that do NOT make L unique (a down-set);
  * the answer is A = 2^cells \ D. From A: how many sets, how many minimal ones, the minimum size,
- * one minimum set, and the "hardest" set (fewest 4s, then 0s, 3s, 1s, 2s, in that order).
+ * one minimum set, and the "hardest" set (fewest 4s, then 0s, 3s, 1s, 2s, in that order; on a
+ * tiling: fewest full faces, then 0s, one-short-of-full, 1s, the rest).
+ *
+ * The spec reads only the graph's tables (spec.ts tablesFor), so it is the same on a square grid
+ * and on a tiling's lattice, in the edge order of the Slitherlink spec for that board.
  */
-import { Grid } from '../../model/grid';
 import { deadlineOf, resolveLimits, StopError, type RunControl, type Stopped } from '../../zdd/control';
 import { ACCEPT, REJECT, type Spec } from '../../zdd/spec';
 import { buildZdd } from '../../zdd/build';
 import { Zdd } from '../../zdd/zdd';
-import { gridEdgeOrder } from '../spec';
+import type { GridTables } from '../spec';
 import { difference, exists, minimalSets, minWeightSet, OpGuard, powerSet } from '../../zdd/familyOps';
-import { hintsOfEdges, loopEdgesOf, loopProblem } from '../../model/loop';
+import { squareBoard, type LoopBoard } from './board';
 
-const DISAGREE = 7; // a counter past L's count: this cell can no longer agree
+const DISAGREE = 0x7fff; // past any count: this cell can no longer agree
 
 /** The (L', H) spec. Items are edges and cell variables; item i is level N - i. */
 export class FoolingSpec implements Spec {
@@ -45,25 +48,23 @@ export class FoolingSpec implements Spec {
   private readonly cellSlot: Int32Array;
   private readonly cellNeed: Int32Array;
 
-  constructor(readonly grid: Grid, readonly lEdges: Uint8Array, readonly mask: ArrayLike<number>) {
-    const lHints = hintsOfEdges(grid, lEdges);
-    const order = gridEdgeOrder(grid);
-    const W = grid.cols + 1;
-    const ends = (e: number): [number, number] => {
-      const [r1, c1, r2, c2] = grid.edgeEnds(e);
-      return [r1 * W + c1, r2 * W + c2];
-    };
-    const vLast = new Int32Array(grid.vertexCount).fill(-1);
-    const cLast = new Int32Array(grid.cellCount).fill(-1);
+  /** `lHints`: per cell, how many of its sides L uses. */
+  constructor(readonly graph: GridTables, readonly lEdges: Uint8Array, lHints: Int8Array, readonly mask: ArrayLike<number>) {
+    const order = graph.order;
+    const ends = (e: number): [number, number] => [graph.ends[2 * e], graph.ends[2 * e + 1]];
+    const edgeCells = (e: number): [number, number] => [graph.sides[2 * e], graph.sides[2 * e + 1]];
+    const sides = (c: number): number => graph.cellOff[c + 1] - graph.cellOff[c];
+    const vLast = new Int32Array(graph.vertexCount).fill(-1);
+    const cLast = new Int32Array(graph.cellCount).fill(-1);
     order.forEach((e, p) => {
       for (const v of ends(e)) vLast[v] = p;
-      for (const c of grid.edgeCells(e)) if (c >= 0) cLast[c] = p;
+      for (const c of edgeCells(e)) if (c >= 0) cLast[c] = p;
     });
     // Item sequence: each edge, then the (masked) cells whose last edge it is.
     const items: number[] = []; // >= 0 edge, < 0: ~cell
     order.forEach((e, p) => {
       items.push(e);
-      for (const c of grid.edgeCells(e)) if (c >= 0 && cLast[c] === p && mask[c]) items.push(~c);
+      for (const c of edgeCells(e)) if (c >= 0 && cLast[c] === p && mask[c]) items.push(~c);
     });
     const N = items.length;
     this.levels = N;
@@ -83,8 +84,8 @@ export class FoolingSpec implements Spec {
     this.cellNeed = new Int32Array(N);
     this.cellOfLevel = new Int32Array(N + 1).fill(-1);
     const leave: number[] = [];
-    const vSlot = new Int32Array(grid.vertexCount).fill(-1);
-    const cSlot = new Int32Array(grid.cellCount).fill(-1);
+    const vSlot = new Int32Array(graph.vertexCount).fill(-1);
+    const cSlot = new Int32Array(graph.cellCount).fill(-1);
     const vFree: boolean[] = [], cFree: boolean[] = [];
     const alloc = (free: boolean[]): number => {
       let i = free.indexOf(true);
@@ -104,7 +105,7 @@ export class FoolingSpec implements Spec {
         this.slotU[i] = vSlot[u];
         this.slotV[i] = vSlot[v];
         const cs: number[] = [];
-        for (const c of grid.edgeCells(it)) {
+        for (const c of edgeCells(it)) {
           if (c < 0 || !mask[c]) continue;
           if (cSlot[c] < 0) cSlot[c] = alloc(cFree);
           cs.push(c);
@@ -128,16 +129,16 @@ export class FoolingSpec implements Spec {
     // second pass: counter words (after the vertex slots) and caps of the cells beside each edge
     const vsN = this.vs;
     // replay the allocation to learn each cell's slot at each edge (slots are fixed per cell)
-    const cSlot2 = new Int32Array(grid.cellCount).fill(-1);
-    const seenEdges = new Int32Array(grid.cellCount);
+    const cSlot2 = new Int32Array(graph.cellCount).fill(-1);
+    const seenEdges = new Int32Array(graph.cellCount);
     const cFree2: boolean[] = [];
     for (let i = 0; i < N; i++) {
       const it = items[i];
       if (it >= 0) {
         const cs = cellCells[i];
         for (const c of cs) { if (cSlot2[c] < 0) cSlot2[c] = alloc(cFree2); seenEdges[c]++; }
-        if (cs.length > 0) { this.cslotA[i] = vsN + cSlot2[cs[0]]; this.capA[i] = lHints[cs[0]]; this.remA[i] = 4 - seenEdges[cs[0]]; }
-        if (cs.length > 1) { this.cslotB[i] = vsN + cSlot2[cs[1]]; this.capB[i] = lHints[cs[1]]; this.remB[i] = 4 - seenEdges[cs[1]]; }
+        if (cs.length > 0) { this.cslotA[i] = vsN + cSlot2[cs[0]]; this.capA[i] = lHints[cs[0]]; this.remA[i] = sides(cs[0]) - seenEdges[cs[0]]; }
+        if (cs.length > 1) { this.cslotB[i] = vsN + cSlot2[cs[1]]; this.capB[i] = lHints[cs[1]]; this.remB[i] = sides(cs[1]) - seenEdges[cs[1]]; }
       } else {
         const c = ~it;
         this.cellSlot[i] = vsN + cSlot2[c];
@@ -242,7 +243,7 @@ export interface HintFamily {
   minimalCount: bigint;
   /** Fewest hints of a set that makes the loop unique, or -1 when no set does. */
   minimumSize: number;
-  /** One set of minimum size (cells, ascending), and one "hardest" set (fewest 4, 0, 3, 1, 2). */
+  /** One set of minimum size (cells, ascending), and one "hardest" set (fewest 4, 0, 3, 1, 2; see hardRank). */
   minimum: number[] | null;
   hardest: number[] | null;
   /** Hint per cell of the loop (the value a hint in the set carries). */
@@ -253,22 +254,28 @@ export interface HintFamily {
 
 export type HintFamilyResult = ({ ok: true } & HintFamily) | { ok: false; stopped: Stopped };
 
-/** Hardness order of hint values: 4 weighs most, then 0, 3, 1, 2. */
-const HARD_RANK = [3, 1, 0, 2, 4]; // value -> digit position (0 = least significant)
+/** Digit of a hint value in the hardness weight (0 = least significant): a full face weighs most, then 0, one short of full, 1, the rest (squares: 4, 0, 3, 1, 2). */
+function hardRank(value: number, sides: number): number {
+  return value === sides ? 4 : value === 0 ? 3 : value === sides - 1 ? 2 : value === 1 ? 1 : 0;
+}
 
 /** Throws Error when `inside` is not one loop. */
 export function hintFamily(rows: number, cols: number, inside: ArrayLike<number>, options: HintFamilyOptions = {}): HintFamilyResult {
+  return hintFamilyOn(squareBoard(rows, cols), inside, options);
+}
+
+/** hintFamily on any board (a square grid or a tiling's lattice; `inside` per cell or face). */
+export function hintFamilyOn(board: LoopBoard, inside: ArrayLike<number>, options: HintFamilyOptions = {}): HintFamilyResult {
   const t0 = performance.now();
-  const grid = new Grid(rows, cols);
-  const on = loopEdgesOf(grid, inside);
-  const bad = loopProblem(grid, on);
+  const on = board.loopEdges(inside);
+  const bad = board.loopProblem(on);
   if (bad) throw new Error(bad);
-  const mask = options.mask ?? new Uint8Array(grid.cellCount).fill(1);
-  const loopHints = hintsOfEdges(grid, on);
+  const mask = options.mask ?? new Uint8Array(board.cellCount).fill(1);
+  const loopHints = board.loopHints(on);
   const limits = resolveLimits(options.control);
   const deadline = deadlineOf(options.control, Date.now(), limits.timeMs);
   try {
-    const spec = new FoolingSpec(grid, on, mask);
+    const spec = new FoolingSpec(board.tables, on, loopHints, mask);
     // One time limit for the whole count: the build and the family operations after it.
     const built = buildZdd(spec, { ...options.control, deadline });
     const s = built.zdd.store;
@@ -293,9 +300,12 @@ export function hintFamily(rows: number, cols: number, inside: ArrayLike<number>
     const ones = new Float64Array(spec.levels + 1).fill(1);
     const mn = minWeightSet(s, good, ones);
     // Hardness as one number: digits base (cells + 1), 4s most significant, then 0s, 3s, 1s, 2s.
-    const B = grid.cellCount + 1;
+    const B = board.cellCount + 1;
     const hw = new Float64Array(spec.levels + 1);
-    for (const l of cellLevels) hw[l] = B ** HARD_RANK[loopHints[spec.cellOfLevel[l]]];
+    for (const l of cellLevels) {
+      const c = spec.cellOfLevel[l];
+      hw[l] = B ** hardRank(loopHints[c], board.sides(c));
+    }
     const hard = minWeightSet(s, minimal, hw);
     return {
       ok: true, count, minimalCount, minimumSize: mn.weight, minimum: cellsOf(mn.set), hardest: cellsOf(hard.set),

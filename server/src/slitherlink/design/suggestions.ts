@@ -2,9 +2,8 @@
  * "Make it unique" and "repair" suggestions for a Slitherlink puzzle (makeUnique.ts) in the form
  * that crosses threads and JSON unchanged (analysis/result.ts Suggestions).
  */
-import { makeLattice } from '../../model/lattice';
-import { suggestHints, type HintSuggestion, type MakeUniqueResult } from './makeUnique';
-import { suggestTilingHints } from './suggestTiling';
+import { suggestOn, type HintSuggestion, type MakeUniqueResult } from './makeUnique';
+import { boardOf } from './board';
 import type { SlitherlinkPuzzle } from '../puzzle';
 import type { RunControl } from '../../zdd/control';
 import type { HintChoice, RepairChoice, Suggestions } from '../../analysis/result';
@@ -16,10 +15,9 @@ export const MAX_LISTED = 50;
 const at = (h: { row: number; col: number; face?: number }) => ({ row: h.row, col: h.col, ...(h.face === undefined ? {} : { face: h.face }) });
 const choice = (h: HintSuggestion): HintChoice => ({ ...at(h), value: h.value, count: h.count.toString() });
 
-/** The suggestions on the puzzle's grid or tiling (suggestTiling.ts on a tiling). */
+/** The suggestions on the puzzle's grid or tiling. */
 export function suggestFor(puzzle: SlitherlinkPuzzle, control?: RunControl): MakeUniqueResult {
-  if (puzzle.tiling) return suggestTilingHints(makeLattice(puzzle.tiling), puzzle.hints, { control });
-  return suggestHints(puzzle.rows, puzzle.cols, puzzle.hints, { control });
+  return suggestOn(boardOf(puzzle), puzzle.hints, { control });
 }
 
 export function findSuggestions(puzzle: SlitherlinkPuzzle, control?: RunControl): Suggestions {

@@ -4,13 +4,24 @@
  * as they are (typed arrays clone); a loop a tool rejects is an answer `{ error }` (util/rejected.ts).
  */
 import type { RunControl } from '../../zdd/control';
+import { makeLattice, type TilingRef } from '../../model/lattice';
 import { rejected } from '../../util/rejected';
-import { puzzleFromLoop } from './fromLoop';
-import { hintFamily } from './hintFamily';
+import { latticeBoard, squareBoard, type LoopBoard } from './board';
+import { puzzleFromLoopOn } from './fromLoop';
+import { hintFamilyOn } from './hintFamily';
 
-export interface FromLoopInput {
+/** The board a tool works on: a square grid of rows x cols, or the tiling (then `inside` is per face). */
+interface BoardInput {
   rows: number;
   cols: number;
+  tiling?: TilingRef;
+}
+
+function boardOfInput(i: BoardInput): LoopBoard {
+  return i.tiling ? latticeBoard(makeLattice(i.tiling)) : squareBoard(i.rows, i.cols);
+}
+
+export interface FromLoopInput extends BoardInput {
   inside: Uint8Array;
   seed: number;
   mask?: Uint8Array;
@@ -18,9 +29,7 @@ export interface FromLoopInput {
   density?: number;
 }
 
-export interface HintFamilyInput {
-  rows: number;
-  cols: number;
+export interface HintFamilyInput extends BoardInput {
   inside: Uint8Array;
   mask?: Uint8Array;
 }
@@ -28,12 +37,12 @@ export interface HintFamilyInput {
 export const tools: Record<string, (input: unknown, control: RunControl) => unknown> = {
   fromLoop: (input, control) => {
     const i = input as FromLoopInput;
-    return rejected(() => puzzleFromLoop(i.rows, i.cols, i.inside, {
+    return rejected(() => puzzleFromLoopOn(boardOfInput(i), i.inside, {
       seed: i.seed, mask: i.mask, preferKeep: i.preferKeep, density: i.density, control,
     }));
   },
   hintFamily: (input, control) => {
     const i = input as HintFamilyInput;
-    return rejected(() => hintFamily(i.rows, i.cols, i.inside, { mask: i.mask, control }));
+    return rejected(() => hintFamilyOn(boardOfInput(i), i.inside, { mask: i.mask, control }));
   },
 };

@@ -3,6 +3,8 @@
  * edges left open (the same path as checkSlitherlink, without redundancy or second solutions).
  */
 import { Grid } from '../../model/grid';
+import type { Lattice } from '../../model/lattice';
+import { allowedCounts, deduceLattice } from '../latticeDeduce';
 import type { SlitherlinkPuzzle } from '../puzzle';
 import type { RunControl } from '../../zdd/control';
 import { deduce } from '../deduce';
@@ -63,16 +65,30 @@ export class DifferSpec implements Spec {
 }
 
 /**
- * Whether some loop other than `lOn` (a loop meeting `hints`) meets `hints`: deduction first
- * (a puzzle it solves completely is unique), then a search that stops at the first such loop.
- * Throws StopError on a limit.
+ * Whether some loop other than `lOn` (a loop meeting `hints`) meets `hints`, on a square grid or a
+ * tiling's lattice: deduction first (a puzzle it solves completely is unique), then a search that
+ * stops at the first such loop. Throws StopError on a limit.
  */
-export function hasOtherLoop(grid: Grid, hints: Int8Array, lOn: ArrayLike<number>, control?: RunControl): boolean {
+export function hasOtherLoop(grid: Grid | Lattice, hints: Int8Array, lOn: ArrayLike<number>, control?: RunControl): boolean {
+  const fixed = grid instanceof Grid ? squareFixed(grid, hints, control) : latticeFixed(grid, hints, control);
+  if (fixed === 'solved') return false;
+  return existsSet(new DifferSpec(new SlitherlinkSpec(grid, hints, { fixed }), lOn), control);
+}
+
+/** The edges deduction fixes on a square grid ('solved': all of them). */
+function squareFixed(grid: Grid, hints: Int8Array, control?: RunControl): Int8Array | undefined | 'solved' {
   const quick = deduce({ rows: grid.rows, cols: grid.cols, hints }, { maxRounds: 0, isCancelled: control?.isCancelled });
-  if (!quick.contradiction && quick.fixed === grid.edgeCount) return false;
+  if (!quick.contradiction && quick.fixed === grid.edgeCount) return 'solved';
   const d = deduce({ rows: grid.rows, cols: grid.cols, hints }, { edges: quick.contradiction ? undefined : quick.edges, maxRounds: 1, isCancelled: control?.isCancelled });
   // L meets the hints, so deduction cannot end in a contradiction; if it did, trust the search alone.
   const fixed = d.contradiction ? undefined : d.edges;
-  if (fixed && d.fixed === grid.edgeCount) return false;
-  return existsSet(new DifferSpec(new SlitherlinkSpec(grid, hints, { fixed }), lOn), control);
+  if (fixed && d.fixed === grid.edgeCount) return 'solved';
+  return fixed;
+}
+
+/** The edges the lattice deducer fixes ('solved': all of them). */
+function latticeFixed(lattice: Lattice, hints: Int8Array, control?: RunControl): Int8Array | undefined | 'solved' {
+  const d = deduceLattice(lattice, allowedCounts(hints), { deadline: control?.deadline, isCancelled: control?.isCancelled });
+  if (d.contradiction) return undefined; // as on squares: the search alone decides
+  return d.fixed === lattice.edgeCount ? 'solved' : d.edges;
 }

@@ -54,9 +54,12 @@ export function writeFaceSolutionBlock(rowOff: ArrayLike<number>, inside: ArrayL
 /**
  * `text` (the source `puzzle` was parsed from) with the grid's hints set to `hints` (per cell 0..4,
  * or -1 for empty): only the characters of cells that change are replaced, so comments, spacing,
- * line ends and a solution block stay exactly as they were.
+ * line ends and a solution block stay exactly as they were. `mark` writes a hint (a tiling's face
+ * may need a letter for 10 and more: cells.ts cellText); the default is the number.
  */
-export function replaceHints(text: string, puzzle: SlitherlinkPuzzle, hints: ArrayLike<number>): string {
+export function replaceHints(
+  text: string, puzzle: SlitherlinkPuzzle, hints: ArrayLike<number>, mark: (cell: number, value: number) => string = (_c, v) => String(v),
+): string {
   const lineStarts = [0];
   for (let i = 0; i < text.length; i++) if (text[i] === '\n') lineStarts.push(i + 1);
   const edits: { from: number; to: number; mark: string }[] = [];
@@ -64,7 +67,7 @@ export function replaceHints(text: string, puzzle: SlitherlinkPuzzle, hints: Arr
     const want = hints[i]! >= 0 ? hints[i]! : -1;
     const r = puzzle.cellRanges[i];
     if (want === puzzle.hints[i] || !r) continue;
-    edits.push({ from: lineStarts[r.line]! + r.col, to: lineStarts[r.endLine]! + r.endCol, mark: want < 0 ? '.' : String(want) });
+    edits.push({ from: lineStarts[r.line]! + r.col, to: lineStarts[r.endLine]! + r.endCol, mark: want < 0 ? '.' : mark(i, want) });
   }
   edits.sort((a, b) => a.from - b.from);
   let out = '';
