@@ -235,9 +235,13 @@ export function findPathWitnesses(
       if (found === false) return { verdict: 'none', how: 'search' };
       if (found !== null) { first = found; how = 'search'; } else if (routed !== null) { first = routed; how = 'routing between restarts'; }
     }
-    if (first === null) {
-      first = routeMore(LONG_ROUNDS);
-      if (first !== null) how = 'long routing';
+    if (first === null && routing !== null && !walled) {
+      // On a share of the time left: the count that follows an undecided search keeps the rest.
+      const now = Date.now();
+      const until = now + LONG_ROUTING_SHARE * Math.max(0, control.deadline - now);
+      const r = routing(LONG_ROUNDS, () => Date.now() > until || control.isCancelled?.() === true);
+      poll();
+      if (r !== null && r !== false && pathsProblem(inst, rule, r) === null) { first = r; how = 'long routing'; }
     }
     if (first === null || pathsProblem(inst, rule, first) !== null) return { verdict: null, how: `${how || 'routing and search'}: no solution found` };
 
@@ -279,6 +283,9 @@ export function findPathWitnesses(
 const FIRST_ROUNDS = 60;
 const ROUNDS_BETWEEN_RESTARTS = 100;
 const LONG_ROUNDS = 2000;
+
+/** The share of the time left that the long routing after the search may take. */
+const LONG_ROUTING_SHARE = 0.5;
 
 /** Sweeps the restarts go through (the chosen one first; see RuleSearch.withRestarts). */
 const RESTART_SWEEPS = 4;
