@@ -231,7 +231,16 @@ export function findPathWitnesses(
     }
     if (first === null) {
       let routed: number[][] | null = null;
-      const found = search.withRestarts(limits, firstNodes, () => (routed = routeMore(ROUNDS_BETWEEN_RESTARTS)));
+      // After each restart, routing for a share of the time that restart took (so a draft the
+      // search proves `none` pays at most that share more).
+      const found = search.withRestarts(limits, firstNodes, (restartMs) => {
+        if (routing === null || walled) return null;
+        const until = Date.now() + ROUTING_SHARE_BETWEEN_RESTARTS * restartMs;
+        const r = routing(LONG_ROUNDS, () => Date.now() > until || late());
+        poll();
+        if (r === false) walled = true;
+        return (routed = r === false || r === null || pathsProblem(inst, rule, r) !== null ? null : r);
+      });
       if (found === false) return { verdict: 'none', how: 'search' };
       if (found !== null) { first = found; how = 'search'; } else if (routed !== null) { first = routed; how = 'routing between restarts'; }
     }
@@ -277,12 +286,14 @@ export function findPathWitnesses(
  * Routing without fill: rounds before the search, between its restarts, and after it. A label that
  * must wind round other labels' ends (from the border back to the border, on the far side of an
  * end) is found only after hundreds of rounds of growing history costs (bench drafts: 100 to 400),
- * while a failed routing of 1,000 rounds costs seconds at 20x20: so the rounds are spread between
- * the restarts (about 500 over a whole restart budget), and the rest come after.
+ * while a failed routing of 1,000 rounds costs seconds at 20x20: so routing goes on between the
+ * restarts for half the time each restart took, and after them on a share of the time left.
  */
 const FIRST_ROUNDS = 60;
-const ROUNDS_BETWEEN_RESTARTS = 100;
 const LONG_ROUNDS = 2000;
+
+/** Routing between restarts: this share of the time the last restart took. */
+const ROUTING_SHARE_BETWEEN_RESTARTS = 0.5;
 
 /** The share of the time left that the long routing after the search may take. */
 const LONG_ROUTING_SHARE = 0.5;
@@ -345,9 +356,10 @@ class RuleSearch {
    * along other sweeps, with growing budgets, each sweep keeping its dead states: which sweep meets a draft's
    * contradiction or its easy solution early varies (a 15x15 Nikoli draft: no solution after
    * 20,000 dead states along the chosen sweep, one at once from the top row). `between` runs
-   * after each restart that finds nothing; when it returns paths, the restarts stop (null).
+   * after each restart that finds nothing (given the ms it took); when it returns paths, the
+   * restarts stop (null).
    */
-  withRestarts(limits: (maxNodes: number) => Limits, total: number, between?: () => number[][] | null): number[][] | false | null {
+  withRestarts(limits: (maxNodes: number) => Limits, total: number, between?: (restartMs: number) => number[][] | null): number[][] | false | null {
     const sweeps: RuleSearch[] = [this];
     const rand = seededRandom(1);
     let budget = 500, spent = 0;
@@ -364,11 +376,11 @@ class RuleSearch {
         const mode = round % 3;
         const prefer = new Uint8Array(s.spec.levels + 1);
         for (let i = 0; i < prefer.length; i++) prefer[i] = mode === 0 ? 0 : mode === 1 ? 1 : rand() < 0.5 ? 1 : 0;
-        const before = s.memo.count;
+        const before = s.memo.count, t0 = Date.now();
         const r = s.paths(searchSet(s.spec, limits(Math.min(budget, total - spent)), (l) => prefer[l] as 0 | 1, s.memo, s.filter));
         spent += s.memo.count - before + 1;
         if (r !== null) return r;
-        if (between?.() != null) return null;
+        if (between?.(Date.now() - t0) != null) return null;
         budget = Math.ceil(budget * 1.3);
       }
       return null;
