@@ -19,7 +19,7 @@ import { searchLoop } from '../../server/src/slitherlink/loopSearch';
 import { makeInstance } from '../../server/src/numberlink/instance';
 import { buildNumberlinkZdd } from '../../server/src/numberlink/solve';
 import { fillParityFails, findPathWitnesses, pairsMustCross } from '../../server/src/numberlink/witness';
-import { searchPaths } from '../../server/src/numberlink/pathSearch';
+import { Router, searchPaths } from '../../server/src/numberlink/pathSearch';
 import { hintsOfEdges, loopEdgesOf } from '../../server/src/model/loop';
 import { seededRandom } from '../../server/src/util/random';
 import { randomInside } from '../../server/src/slitherlink/design/randomLoop';
@@ -100,6 +100,20 @@ function pathsFault(rows: number, cols: number, cells: Int32Array, labels: numbe
     }
   }
   return null;
+}
+
+/** A bench draft (test/bench/drafts.ts) as an instance. */
+function draftInstance(n: number, pairs: number, rule: string, seed: number, mode: 'paths' | 'random') {
+  const lines = numberlinkDraftText(n, n, pairs, rule, seed, mode).split('\n').filter((l) => l && !l.startsWith('#')).slice(1);
+  const cells = new Int32Array(n * n).fill(-1);
+  const names: string[] = [];
+  lines.forEach((line, r) => [...line].forEach((ch, c) => {
+    if (ch === '.') return;
+    let l = names.indexOf(ch);
+    if (l < 0) { l = names.length; names.push(ch); }
+    cells[r * n + c] = l;
+  }));
+  return makeInstance(n, n, cells, names.length);
 }
 
 function pathKey(paths: number[][]): string {
@@ -391,6 +405,42 @@ describe('Numberlink witnesses agree with the exact count, under all four rules'
         const paths = searchPaths(inst, rule, { deadline: Date.now() + 20_000 });
         if (paths) expect(pathsFault(n, n, cells, names.length, rule, paths)).toBeNull();
       }
+    }
+  });
+
+  it('routing resumed goes on where it stopped, and stays finite over thousands of rounds', () => {
+    for (const [n, pairs, seed] of [[12, 8, 12106], [14, 6, 14080], [16, 10, 16132]] as const) {
+      const inst = draftInstance(n, pairs, 'nikoli', seed, 'random');
+      const one = new Router(inst);
+      const once = one.run(90, () => false);
+      const resumed = new Router(inst);
+      const first = resumed.run(30, () => false);
+      if (first !== null) {
+        expect(JSON.stringify(first)).toBe(JSON.stringify(once));
+        continue;
+      }
+      expect(JSON.stringify(resumed.run(60, () => false))).toBe(JSON.stringify(once));
+      expect(resumed.rounds).toBe(one.rounds);
+    }
+    // The bench's 16x16 draft with 10 random pairs: no routing is found, but it is never walled
+    // in (before the cap on crowding, 0 * Infinity made free cells cost NaN after ~1,500 rounds).
+    const stuck = new Router(draftInstance(16, 10, 'nikoli', 16132, 'random'));
+    expect(stuck.run(1700, () => false)).toBeNull();
+    expect(stuck.rounds).toBe(1700);
+  });
+
+  // Bench drafts (seeds of test/bench/run.mjs) where a label must wind round other labels' ends:
+  // routing finds them only after hundreds of rounds (resumed between the search's restarts).
+  it('nikoli drafts with winding routes are multiple, with two valid solutions', () => {
+    const nikoli = { fill: false, notouch: false };
+    for (const [n, pairs, seed] of [[15, 6, 15080], [18, 10, 18132]] as const) {
+      const inst = draftInstance(n, pairs, 'nikoli', seed, 'random');
+      const w = findPathWitnesses(inst, nikoli, forever());
+      const what = `${n}x${n}, ${pairs} random pairs, seed ${seed}: ${w.how}`;
+      expect(w.verdict, what).toBe('multiple');
+      expect(pathsFault(n, n, inst.cells, inst.labelCount, nikoli, w.first!), what).toBeNull();
+      expect(pathsFault(n, n, inst.cells, inst.labelCount, nikoli, w.second!), what).toBeNull();
+      expect(pathKey(w.first!)).not.toBe(pathKey(w.second!));
     }
   });
 

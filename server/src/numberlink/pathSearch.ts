@@ -129,64 +129,111 @@ function neighbours(inst: NumberlinkInstance, v: number, out: Int32Array): numbe
 
 /** Paths by negotiated congestion; `attempt` > 0 routes the labels in another order (rotated). */
 function route(inst: NumberlinkInstance, options: PathSearchOptions, attempt = 0): number[][] | null {
-  const n = inst.rows * inst.cols, L = inst.labelCount;
-  const occ = new Int32Array(n);
-  const hist = new Float64Array(n);
-  const paths: number[][] = Array.from({ length: L }, () => []);
-  const dist = new Float64Array(n);
-  const prev = new Int32Array(n);
-  const heap = new MinHeap(n);
-  const nb = new Int32Array(4);
-  let pres = 0.5;
-  const rounds = options.rounds ?? 60;
-  for (let round = 0; round < rounds; round++) {
-    if (Date.now() > options.deadline || options.isCancelled?.()) return null;
-    for (let i = 0; i < L; i++) {
-      const l = (i + attempt) % L;
-      const a = inst.ends[2 * l], b = inst.ends[2 * l + 1];
-      if (a < 0 || b < 0) return null;
-      for (const v of paths[l]) occ[v]--;
-      dist.fill(Infinity);
-      dist[a] = 0;
-      prev[a] = -1;
-      heap.clear();
-      heap.push(a, 0);
-      let pops = 0;
-      while (heap.size > 0) {
-        if ((++pops & 0xffff) === 0 && (Date.now() > options.deadline || options.isCancelled?.())) return null;
-        const v = heap.pop();
-        if (v === b) break;
-        const k = neighbours(inst, v, nb);
-        for (let i = 0; i < k; i++) {
-          const u = nb[i];
-          if (u !== b && inst.cells[u] >= 0) continue; // another endpoint, or its own start
-          const d = dist[v] + (1 + hist[u]) * (1 + pres * occ[u]);
-          if (d < dist[u]) {
-            dist[u] = d;
-            prev[u] = v;
-            heap.push(u, d);
+  const r = new Router(inst, attempt).run(options.rounds ?? 60, () => Date.now() > options.deadline || options.isCancelled?.() === true);
+  return r === false ? null : r;
+}
+
+/**
+ * Routing under a rule without `fill`, resumable (see Router): each call runs `rounds` more
+ * rounds; paths that are disjoint are untouched under notouch and returned when they obey the
+ * rule (the caller checks them again), null otherwise, false when a label is walled in.
+ */
+export function resumableRouting(inst: NumberlinkInstance, rule: NumberlinkRule): (rounds: number, late: () => boolean) => number[][] | null | false {
+  const router = new Router(inst);
+  return (rounds, late) => {
+    const paths = router.run(rounds, late);
+    if (paths === null || paths === false) return paths;
+    if (rule.notouch) for (const p of paths) unTouch(inst, p);
+    return pathsProblem(inst, rule, paths) === null ? paths : null;
+  };
+}
+
+/**
+ * Routing by negotiated congestion that can be resumed: `run(k)` goes on for k more rounds from
+ * where the last call stopped (the crowding and history costs kept), so a caller can share its
+ * time between routing and another search (witness.ts).
+ */
+export class Router {
+  private readonly occ: Int32Array;
+  private readonly hist: Float64Array;
+  private readonly paths: number[][];
+  private readonly dist: Float64Array;
+  private readonly prev: Int32Array;
+  private readonly heap: MinHeap;
+  private readonly nb = new Int32Array(4);
+  private pres = 0.5;
+  /** Rounds run so far. */
+  rounds = 0;
+
+  constructor(private readonly inst: NumberlinkInstance, private readonly attempt = 0) {
+    const n = inst.rows * inst.cols;
+    this.occ = new Int32Array(n);
+    this.hist = new Float64Array(n);
+    this.paths = Array.from({ length: inst.labelCount }, () => []);
+    this.dist = new Float64Array(n);
+    this.prev = new Int32Array(n);
+    this.heap = new MinHeap(n);
+  }
+
+  /** Disjoint paths (a copy), null when `rounds` more rounds did not reach them, false when a label is walled in by endpoints. */
+  run(rounds: number, late: () => boolean): number[][] | null | false {
+    const inst = this.inst, { occ, hist, paths, dist, prev, heap, nb } = this;
+    const n = inst.rows * inst.cols, L = inst.labelCount;
+    for (let round = 0; round < rounds; round++) {
+      if (late()) return null;
+      this.rounds++;
+      for (let i = 0; i < L; i++) {
+        const l = (i + this.attempt) % L;
+        const a = inst.ends[2 * l], b = inst.ends[2 * l + 1];
+        if (a < 0 || b < 0) return false;
+        for (const v of paths[l]) occ[v]--;
+        dist.fill(Infinity);
+        dist[a] = 0;
+        prev[a] = -1;
+        heap.clear();
+        heap.push(a, 0);
+        let pops = 0;
+        while (heap.size > 0) {
+          if ((++pops & 0xffff) === 0 && late()) return null;
+          const v = heap.pop();
+          if (v === b) break;
+          const k = neighbours(inst, v, nb);
+          for (let j = 0; j < k; j++) {
+            const u = nb[j];
+            if (u !== b && inst.cells[u] >= 0) continue; // another endpoint, or its own start
+            const d = dist[v] + (1 + hist[u]) * (1 + this.pres * occ[u]);
+            if (d < dist[u]) {
+              dist[u] = d;
+              prev[u] = v;
+              heap.push(u, d);
+            }
           }
         }
+        if (dist[b] === Infinity) return false; // walled in by endpoints
+        const p: number[] = [];
+        for (let v = b; v >= 0; v = prev[v]) p.push(v);
+        p.reverse();
+        paths[l] = p;
+        for (const v of p) occ[v]++;
       }
-      if (dist[b] === Infinity) return null; // walled in by endpoints
-      const p: number[] = [];
-      for (let v = b; v >= 0; v = prev[v]) p.push(v);
-      p.reverse();
-      paths[l] = p;
-      for (const v of p) occ[v]++;
-    }
-    let crowded = false;
-    for (let v = 0; v < n; v++) {
-      if (occ[v] > 1) {
-        crowded = true;
-        hist[v] += 1;
+      let crowded = false;
+      for (let v = 0; v < n; v++) {
+        if (occ[v] > 1) {
+          crowded = true;
+          hist[v] += 1;
+        }
       }
+      if (!crowded) return paths.map((p) => p.slice());
+      // Capped: past ~1,500 rounds the product would overflow to Infinity and 0 * Infinity (a free
+      // cell) to NaN, which walls every label in. Far below the cap, crowding already dominates.
+      this.pres = Math.min(this.pres * 1.6, PRES_MAX);
     }
-    if (!crowded) return paths;
-    pres *= 1.6;
+    return null;
   }
-  return null;
 }
+
+/** The largest factor of crowding (see route). */
+const PRES_MAX = 1e9;
 
 /** Shortens a path wherever two of its cells that are not consecutive are neighbours. */
 function unTouch(inst: NumberlinkInstance, p: number[]): void {

@@ -12,7 +12,8 @@
  *    subfamily: far easier to search near completion); under fill, a short depth-first search
  *    over the path-matching spec with deduction's propagator following it (pathFilter.ts); then
  *    routing (pathSearch.ts); then the depth-first search restarted with other branch orders and
- *    sweeps (it exhausts on small or nearly solved grids: `none`).
+ *    sweeps (it exhausts on small or nearly solved grids: `none`). Without fill the routing is
+ *    resumed between the restarts and after them (winding routes need hundreds of rounds).
  * 3. A second solution: the depth-first search for one that differs from the first
  *    (zdd/specs/differs.ts), the first's edges tried first, so it looks near the first; it finds
  *    one, or exhausts, which proves the first the only one.
@@ -27,7 +28,7 @@ import { DiffersSpec } from '../zdd/specs/differs';
 import { deduce, type Deduction } from './deduce';
 import { chooseSweep, sweepOrder, type NumberlinkInstance, type Sweep } from './instance';
 import { PropagatingFilter } from './pathFilter';
-import { nearbySolutions, searchPaths } from './pathSearch';
+import { nearbySolutions, resumableRouting, searchPaths } from './pathSearch';
 import { edgesToPaths, pathsProblem } from './paths';
 import { NumberlinkSpec } from './spec';
 import { differentInWindows } from './windows';
@@ -210,17 +211,46 @@ export function findPathWitnesses(
       if (found === false) return { verdict: 'none', how: 'search' };
       if (found !== null) { first = found; how = 'search'; }
     }
-    // Routing (pathSearch.ts), then the depth-first search with restarts.
+    // Routing (pathSearch.ts), then the depth-first search with restarts; without fill the routing
+    // goes on between the restarts and after them (see LONG_ROUNDS).
+    const late = () => Date.now() > control.deadline || control.isCancelled?.() === true;
+    const routing = rule.fill ? null : resumableRouting(inst, rule);
+    let walled = false;
+    const routeMore = (rounds: number): number[][] | null => {
+      if (routing === null || walled) return null;
+      const r = routing(rounds, late);
+      poll();
+      if (r === false) walled = true;
+      return r === false || r === null || pathsProblem(inst, rule, r) !== null ? null : r;
+    };
     if (first === null) {
-      first = searchPaths(inst, rule, { deadline: control.deadline, isCancelled: control.isCancelled });
+      first = routing === null ? searchPaths(inst, rule, { deadline: control.deadline, isCancelled: control.isCancelled }) : routeMore(FIRST_ROUNDS);
       poll();
       if (first !== null && pathsProblem(inst, rule, first) !== null) first = null;
       if (first !== null) how = 'routing';
     }
     if (first === null) {
-      const found = search.withRestarts(limits, firstNodes);
+      let routed: number[][] | null = null;
+      // After each restart, routing for a share of the time that restart took (so a draft the
+      // search proves `none` pays at most that share more).
+      const found = search.withRestarts(limits, firstNodes, (restartMs) => {
+        if (routing === null || walled) return null;
+        const until = Date.now() + ROUTING_SHARE_BETWEEN_RESTARTS * restartMs;
+        const r = routing(LONG_ROUNDS, () => Date.now() > until || late());
+        poll();
+        if (r === false) walled = true;
+        return (routed = r === false || r === null || pathsProblem(inst, rule, r) !== null ? null : r);
+      });
       if (found === false) return { verdict: 'none', how: 'search' };
-      if (found !== null) { first = found; how = 'search'; }
+      if (found !== null) { first = found; how = 'search'; } else if (routed !== null) { first = routed; how = 'routing between restarts'; }
+    }
+    if (first === null && routing !== null && !walled) {
+      // On a share of the time left: the count that follows an undecided search keeps the rest.
+      const now = Date.now();
+      const until = now + LONG_ROUTING_SHARE * Math.max(0, control.deadline - now);
+      const r = routing(LONG_ROUNDS, () => Date.now() > until || control.isCancelled?.() === true);
+      poll();
+      if (r !== null && r !== false && pathsProblem(inst, rule, r) === null) { first = r; how = 'long routing'; }
     }
     if (first === null || pathsProblem(inst, rule, first) !== null) return { verdict: null, how: `${how || 'routing and search'}: no solution found` };
 
@@ -251,6 +281,22 @@ export function findPathWitnesses(
     search.detach();
   }
 }
+
+/**
+ * Routing without fill: rounds before the search, between its restarts, and after it. A label that
+ * must wind round other labels' ends (from the border back to the border, on the far side of an
+ * end) is found only after hundreds of rounds of growing history costs (bench drafts: 100 to 400),
+ * while a failed routing of 1,000 rounds costs seconds at 20x20: so routing goes on between the
+ * restarts for half the time each restart took, and after them on a share of the time left.
+ */
+const FIRST_ROUNDS = 60;
+const LONG_ROUNDS = 2000;
+
+/** Routing between restarts: this share of the time the last restart took. */
+const ROUTING_SHARE_BETWEEN_RESTARTS = 0.5;
+
+/** The share of the time left that the long routing after the search may take. */
+const LONG_ROUTING_SHARE = 0.5;
 
 /** Sweeps the restarts go through (the chosen one first; see RuleSearch.withRestarts). */
 const RESTART_SWEEPS = 4;
@@ -309,9 +355,11 @@ class RuleSearch {
    * The search restarted with other branch orders (all 0 first, all 1 first, at random), then
    * along other sweeps, with growing budgets, each sweep keeping its dead states: which sweep meets a draft's
    * contradiction or its easy solution early varies (a 15x15 Nikoli draft: no solution after
-   * 20,000 dead states along the chosen sweep, one at once from the top row).
+   * 20,000 dead states along the chosen sweep, one at once from the top row). `between` runs
+   * after each restart that finds nothing (given the ms it took); when it returns paths, the
+   * restarts stop (null).
    */
-  withRestarts(limits: (maxNodes: number) => Limits, total: number): number[][] | false | null {
+  withRestarts(limits: (maxNodes: number) => Limits, total: number, between?: (restartMs: number) => number[][] | null): number[][] | false | null {
     const sweeps: RuleSearch[] = [this];
     const rand = seededRandom(1);
     let budget = 500, spent = 0;
@@ -328,10 +376,11 @@ class RuleSearch {
         const mode = round % 3;
         const prefer = new Uint8Array(s.spec.levels + 1);
         for (let i = 0; i < prefer.length; i++) prefer[i] = mode === 0 ? 0 : mode === 1 ? 1 : rand() < 0.5 ? 1 : 0;
-        const before = s.memo.count;
+        const before = s.memo.count, t0 = Date.now();
         const r = s.paths(searchSet(s.spec, limits(Math.min(budget, total - spent)), (l) => prefer[l] as 0 | 1, s.memo, s.filter));
         spent += s.memo.count - before + 1;
         if (r !== null) return r;
+        if (between?.(Date.now() - t0) != null) return null;
         budget = Math.ceil(budget * 1.3);
       }
       return null;
