@@ -444,6 +444,15 @@ describe('Numberlink witnesses agree with the exact count, under all four rules'
     }
   });
 
+  // A puzzle near completion leaves the long routing out (its count needs the time): the same
+  // winding draft is then not found, so the switch really removes that routing.
+  it('without the long routing the winding draft stays undecided', () => {
+    const nikoli = { fill: false, notouch: false };
+    const inst = draftInstance(18, 10, 'nikoli', 18132, 'random');
+    const w = findPathWitnesses(inst, nikoli, forever(), { longRouting: false });
+    expect(w.verdict).toBeNull();
+  });
+
   // Bench drafts (test/bench/run.mjs seeds) whose last free cells lie far apart after routing:
   // the windows round them are solved with deduction's propagator following the search.
   it('under fill, routing completes drafts whose last free cells lie far apart (valid solutions)', () => {

@@ -127,7 +127,9 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: NumberlinkCheckOp
     return done();
   }
   const witnessed = (run: Timed): Outcome | null => {
-    const w = findPathWitnesses(inst, rule, run, rule.fill ? {} : NO_FILL_WITNESS_BUDGET, draft.deduction);
+    // The long routing only for a draft: near completion the count that follows needs the time.
+    const budget = rule.fill ? {} : { ...NO_FILL_WITNESS_BUDGET, longRouting: draft.draft };
+    const w = findPathWitnesses(inst, rule, run, budget, draft.deduction);
     if (w.verdict === 'none') return { verdict: 'none', count: '0' };
     if (w.verdict === 'unique') {
       const first = toSolution(p, w.first!);

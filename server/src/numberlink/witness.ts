@@ -51,6 +51,11 @@ export interface PathWitnessBudget {
   firstNodes?: number;
   /** Dead states of the search for a different solution (default 100,000). */
   secondNodes?: number;
+  /**
+   * Without fill: routing resumed between the search's restarts and after them (default true).
+   * Off for a puzzle near completion, whose count follows and needs the time (hard Arukone).
+   */
+  longRouting?: boolean;
 }
 
 /** Whether the chessboard colours forbid covering every cell (see the module comment). */
@@ -215,6 +220,7 @@ export function findPathWitnesses(
     // goes on between the restarts and after them (see LONG_ROUNDS).
     const late = () => Date.now() > control.deadline || control.isCancelled?.() === true;
     const routing = rule.fill ? null : resumableRouting(inst, rule);
+    const routeLong = routing !== null && budget.longRouting !== false;
     let walled = false;
     const routeMore = (rounds: number): number[][] | null => {
       if (routing === null || walled) return null;
@@ -234,7 +240,7 @@ export function findPathWitnesses(
       // After each restart, routing for a share of the time that restart took (so a draft the
       // search proves `none` pays at most that share more).
       const found = search.withRestarts(limits, firstNodes, (restartMs) => {
-        if (routing === null || walled) return null;
+        if (!routeLong || walled) return null;
         const until = Date.now() + ROUTING_SHARE_BETWEEN_RESTARTS * restartMs;
         const r = routing(LONG_ROUNDS, () => Date.now() > until || late());
         poll();
@@ -244,7 +250,7 @@ export function findPathWitnesses(
       if (found === false) return { verdict: 'none', how: 'search' };
       if (found !== null) { first = found; how = 'search'; } else if (routed !== null) { first = routed; how = 'routing between restarts'; }
     }
-    if (first === null && routing !== null && !walled) {
+    if (first === null && routeLong && !walled) {
       // On a share of the time left: the count that follows an undecided search keeps the rest.
       const now = Date.now();
       const until = now + LONG_ROUTING_SHARE * Math.max(0, control.deadline - now);
