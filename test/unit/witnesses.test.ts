@@ -102,18 +102,24 @@ function pathsFault(rows: number, cols: number, cells: Int32Array, labels: numbe
   return null;
 }
 
-/** A bench draft (test/bench/drafts.ts) as an instance. */
-function draftInstance(n: number, pairs: number, rule: string, seed: number, mode: 'paths' | 'random') {
-  const lines = numberlinkDraftText(n, n, pairs, rule, seed, mode).split('\n').filter((l) => l && !l.startsWith('#')).slice(1);
-  const cells = new Int32Array(n * n).fill(-1);
+/** A draft's text (test/bench/drafts.ts writes one character a cell) as cells and its label count. */
+function draftCells(text: string, rows: number, cols: number): { cells: Int32Array; labels: number } {
+  const lines = text.split('\n').filter((l) => l && !l.startsWith('#')).slice(1);
+  const cells = new Int32Array(rows * cols).fill(-1);
   const names: string[] = [];
   lines.forEach((line, r) => [...line].forEach((ch, c) => {
     if (ch === '.') return;
     let l = names.indexOf(ch);
     if (l < 0) { l = names.length; names.push(ch); }
-    cells[r * n + c] = l;
+    cells[r * cols + c] = l;
   }));
-  return makeInstance(n, n, cells, names.length);
+  return { cells, labels: names.length };
+}
+
+/** A bench draft (test/bench/drafts.ts) as an instance. */
+function draftInstance(n: number, pairs: number, rule: string, seed: number, mode: 'paths' | 'random') {
+  const { cells, labels } = draftCells(numberlinkDraftText(n, n, pairs, rule, seed, mode), n, n);
+  return makeInstance(n, n, cells, labels);
 }
 
 function pathKey(paths: number[][]): string {
@@ -335,16 +341,7 @@ function numberlinkCases(count: number, seed: number): { rows: number; cols: num
     const rows = 3 + Math.floor(rand() * 3), cols = 3 + Math.floor(rand() * 3);
     const pairs = 1 + Math.floor(rand() * 4);
     const text = numberlinkDraftText(rows, cols, pairs, 'nikoli', Math.floor(rand() * 1e9), rand() < 0.5 ? 'paths' : 'random');
-    const lines = text.split('\n').filter((l) => l && !l.startsWith('#')).slice(1);
-    const cells = new Int32Array(rows * cols).fill(-1);
-    const names: string[] = [];
-    lines.forEach((line, r) => [...line].forEach((ch, c) => {
-      if (ch === '.') return;
-      let l = names.indexOf(ch);
-      if (l < 0) { l = names.length; names.push(ch); }
-      cells[r * cols + c] = l;
-    }));
-    out.push({ rows, cols, cells, labels: names.length });
+    out.push({ rows, cols, ...draftCells(text, rows, cols) });
   }
   return out;
 }
