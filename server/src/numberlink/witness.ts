@@ -222,9 +222,10 @@ export function findPathWitnesses(
     const routing = rule.fill ? null : resumableRouting(inst, rule);
     const routeLong = routing !== null && budget.longRouting !== false;
     let walled = false;
-    const routeMore = (rounds: number): number[][] | null => {
+    // `rounds` more rounds of routing, until `until` at the latest: valid paths or null.
+    const routeMore = (rounds: number, until = Infinity): number[][] | null => {
       if (routing === null || walled) return null;
-      const r = routing(rounds, late);
+      const r = routing(rounds, () => Date.now() > until || late());
       poll();
       if (r === false) walled = true;
       return r === false || r === null || pathsProblem(inst, rule, r) !== null ? null : r;
@@ -239,24 +240,16 @@ export function findPathWitnesses(
       let routed: number[][] | null = null;
       // After each restart, routing for a share of the time that restart took (so a draft the
       // search proves `none` pays at most that share more).
-      const found = search.withRestarts(limits, firstNodes, (restartMs) => {
-        if (!routeLong || walled) return null;
-        const until = Date.now() + ROUTING_SHARE_BETWEEN_RESTARTS * restartMs;
-        const r = routing(LONG_ROUNDS, () => Date.now() > until || late());
-        poll();
-        if (r === false) walled = true;
-        return (routed = r === false || r === null || pathsProblem(inst, rule, r) !== null ? null : r);
-      });
+      const found = search.withRestarts(limits, firstNodes, (restartMs) =>
+        routeLong ? (routed = routeMore(LONG_ROUNDS, Date.now() + ROUTING_SHARE_BETWEEN_RESTARTS * restartMs)) : null);
       if (found === false) return { verdict: 'none', how: 'search' };
       if (found !== null) { first = found; how = 'search'; } else if (routed !== null) { first = routed; how = 'routing between restarts'; }
     }
-    if (first === null && routeLong && !walled) {
+    if (first === null && routeLong) {
       // On a share of the time left: the count that follows an undecided search keeps the rest.
       const now = Date.now();
-      const until = now + LONG_ROUTING_SHARE * Math.max(0, control.deadline - now);
-      const r = routing(LONG_ROUNDS, () => Date.now() > until || control.isCancelled?.() === true);
-      poll();
-      if (r !== null && r !== false && pathsProblem(inst, rule, r) === null) { first = r; how = 'long routing'; }
+      first = routeMore(LONG_ROUNDS, now + LONG_ROUTING_SHARE * Math.max(0, control.deadline - now));
+      if (first !== null) how = 'long routing';
     }
     if (first === null || pathsProblem(inst, rule, first) !== null) return { verdict: null, how: `${how || 'routing and search'}: no solution found` };
 
