@@ -1,6 +1,6 @@
 /** `linkpuzzle design FILE` and `linkpuzzle suggest FILE`: the designer's commands on a `.slk`. */
 import type { CliCommand, CliInput, CliOutcome } from '../../genres/genre';
-import { makeLattice } from '../../model/lattice';
+import type { Lattice } from '../../model/lattice';
 import { numberValue, wholeValue } from '../../util/options';
 import { DEFAULT_LIMITS } from '../../zdd/control';
 import { replaceHints, writeSlitherlink } from '../exchange/write';
@@ -54,7 +54,7 @@ export const design: CliCommand<SlitherlinkPuzzle> = {
     const board = boardOf(p);
     const on = board.loopEdges(p.solution);
     const bad = board.loopProblem(on);
-    if (bad) return { fileError: notOneLoop(path, p, bad) };
+    if (bad) return { fileError: notOneLoop(path, p, bad, board.lattice) };
     const loopHints = board.loopHints(on);
     const fileHinted = new Uint8Array(board.cellCount);
     for (let c = 0; c < board.cellCount; c++) {
@@ -87,8 +87,7 @@ export const design: CliCommand<SlitherlinkPuzzle> = {
 };
 
 /** `path: the solution block is not one loop:` then each defect as `path:line:col: message` at its first mark. */
-function notOneLoop(path: string, p: SlitherlinkPuzzle, problem: string): string {
-  const lattice = p.tiling ? makeLattice(p.tiling) : null;
+function notOneLoop(path: string, p: SlitherlinkPuzzle, problem: string, lattice: Lattice | undefined): string {
   const defects = lattice
     ? latticeLoopDefects(lattice, p.solution!).map((d) => ({ cells: 'cells' in d ? d.cells : [], text: describeFaceDefect(d, lattice) }))
     : loopDefects(p.rows, p.cols, p.solution!).map((d) => ({ cells: defectCells(d), text: describeDefect(d, p.cols) }));
