@@ -143,7 +143,7 @@ export function latticeBoard(lattice: Lattice): LoopBoard {
   };
 }
 
-/** The board of a parsed puzzle: its tiling's lattice, or its square grid. */
-export function boardOf(p: SlitherlinkPuzzle): LoopBoard {
+/** The board of a parsed puzzle (or a tool's input): its tiling's lattice, or its square grid. */
+export function boardOf(p: Pick<SlitherlinkPuzzle, 'rows' | 'cols' | 'tiling'>): LoopBoard {
   return p.tiling ? latticeBoard(makeLattice(p.tiling)) : squareBoard(p.rows, p.cols);
 }

@@ -10,6 +10,7 @@ import { placeName } from '../../findings/words';
 import { makeLattice } from '../../model/lattice';
 import { fileName } from '../../util/fileName';
 import type { SlitherlinkPuzzle } from '../puzzle';
+import { boardOf } from './board';
 import { hintChanges, loopBlockChange } from './edits';
 import { fromLoopVerdict, type FromLoopResult } from './fromLoop';
 import type { HintFamilyResult } from './hintFamily';
@@ -99,12 +100,8 @@ const hintFamily: EditorCommand<SlitherlinkPuzzle> = {
     const r = out as HintFamilyResult;
     if (!r.ok) return { stopped: r.stopped.message };
     // A tiling's face by its line and place (and its number), each line as long as its faces.
-    const lattice = p.tiling ? makeLattice(p.tiling) : null;
-    const cells = (list: number[] | null): CellHint[] => (list ?? []).map((c) => {
-      if (!lattice) return { row: Math.floor(c / p.cols), col: c % p.cols, value: l.loopHints[c]! };
-      const row = lattice.rowOf[c]!;
-      return { row, col: c - lattice.rowOff[row]!, face: c, value: l.loopHints[c]! };
-    });
+    const board = boardOf(p), lattice = board.lattice;
+    const cells = (list: number[] | null): CellHint[] => (list ?? []).map((c) => ({ ...board.place(c), value: l.loopHints[c]! }));
     const lines = lattice ? { lines: Array.from({ length: lattice.rowCount }, (_, y) => lattice.rowOff[y + 1]! - lattice.rowOff[y]!) } : {};
     return {
       count: r.count.toString(), minimalCount: r.minimalCount.toString(), minimumSize: r.minimumSize, rows: p.rows, cols: p.cols, ...lines,

@@ -4,9 +4,9 @@
  * as they are (typed arrays clone); a loop a tool rejects is an answer `{ error }` (util/rejected.ts).
  */
 import type { RunControl } from '../../zdd/control';
-import { makeLattice, type TilingRef } from '../../model/lattice';
+import type { TilingRef } from '../../model/lattice';
 import { rejected } from '../../util/rejected';
-import { latticeBoard, squareBoard, type LoopBoard } from './board';
+import { boardOf } from './board';
 import { puzzleFromLoopOn } from './fromLoop';
 import { hintFamilyOn } from './hintFamily';
 
@@ -15,10 +15,6 @@ interface BoardInput {
   rows: number;
   cols: number;
   tiling?: TilingRef;
-}
-
-function boardOfInput(i: BoardInput): LoopBoard {
-  return i.tiling ? latticeBoard(makeLattice(i.tiling)) : squareBoard(i.rows, i.cols);
 }
 
 export interface FromLoopInput extends BoardInput {
@@ -37,12 +33,12 @@ export interface HintFamilyInput extends BoardInput {
 export const tools: Record<string, (input: unknown, control: RunControl) => unknown> = {
   fromLoop: (input, control) => {
     const i = input as FromLoopInput;
-    return rejected(() => puzzleFromLoopOn(boardOfInput(i), i.inside, {
+    return rejected(() => puzzleFromLoopOn(boardOf(i), i.inside, {
       seed: i.seed, mask: i.mask, preferKeep: i.preferKeep, density: i.density, control,
     }));
   },
   hintFamily: (input, control) => {
     const i = input as HintFamilyInput;
-    return rejected(() => hintFamilyOn(boardOfInput(i), i.inside, { mask: i.mask, control }));
+    return rejected(() => hintFamilyOn(boardOf(i), i.inside, { mask: i.mask, control }));
   },
 };
