@@ -177,3 +177,81 @@ describe('the planarity check of same-label pairs in the canonical build (Number
     expect(fewer).toBeGreaterThan(10);
   });
 });
+
+/** `pairs` labels, each with one end on the grid's border and the other anywhere (on it half the time). */
+function borderCells(rows: number, cols: number, pairs: number, rand: () => number): Int32Array {
+  const n = rows * cols, cells = new Int32Array(n).fill(-1);
+  const onBorder = (v: number) => v < cols || v >= n - cols || v % cols === 0 || v % cols === cols - 1;
+  const pick = (border: boolean): number => {
+    const free: number[] = [];
+    for (let v = 0; v < n; v++) if (cells[v] < 0 && (!border || onBorder(v))) free.push(v);
+    return free.length === 0 ? -1 : free[Math.floor(rand() * free.length)];
+  };
+  for (let l = 0; l < pairs; l++) {
+    const a = pick(true);
+    if (a < 0) break;
+    cells[a] = l;
+    const b = pick(rand() < 0.5);
+    if (b < 0) { cells[a] = -1; break; }
+    cells[b] = l;
+  }
+  const map = new Map<number, number>();
+  for (const x of cells) if (x >= 0 && !map.has(x)) map.set(x, map.size);
+  return cells.map((x) => (x >= 0 ? map.get(x)! : -1));
+}
+
+describe('the planarity check sees the endpoints on the border and lets routes through fragments without an endpoint', () => {
+  const build = (rows: number, cols: number, cells: Int32Array, sweep: Sweep) => {
+    const labels = Math.max(-1, ...cells) + 1;
+    const inst = makeInstance(rows, cols, cells, labels, sweep);
+    const plan = planFrontier(inst.graph, sweepOrder(rows, cols, sweep));
+    const spec = (noPlanar: boolean) => new NumberlinkSpec({
+      cellCount: rows * cols, endpointKey: inst.endpointKey, labelCount: labels, plan, rule: NOTOUCH,
+      edgeEnds: inst.graph.edges, canonical: sweepNeighbours(rows, cols, sweep), noPlanar,
+    });
+    return { off: buildZdd(spec(true), undefined, { kernel: false }), js: buildZdd(spec(false), undefined, { kernel: false }), k: buildZdd(spec(false)) };
+  };
+
+  it('keeps the family on random instances with many ends on the border (both builders)', () => {
+    const rand = rng(9191);
+    let fewer = 0, nonEmpty = 0;
+    for (let t = 0; t < 240; t++) {
+      const rows = 4 + Math.floor(rand() * 4), cols = 4 + Math.floor(rand() * 4);
+      const cells = t % 3 === 2
+        ? walkCells(rows, cols, rand, 3 + Math.floor(rand() * 14), 2 + Math.floor(rand() * 4)).cells
+        : borderCells(rows, cols, 2 + Math.floor(rand() * 4), rand);
+      if (Math.max(-1, ...cells) < 1) continue;
+      const sweep = SWEEPS[t % SWEEPS.length];
+      const what = `${rows}x${cols} ${Array.from(cells)} sweep ${JSON.stringify(sweep)}`;
+      const { off, js, k } = build(rows, cols, cells, sweep);
+      for (const on of [js, k]) {
+        expect(on.zdd.count(), what).toBe(off.zdd.count());
+        expect(on.zdd.difference(off.zdd).isEmpty(), what).toBe(true);
+        expect(off.zdd.difference(on.zdd).isEmpty(), what).toBe(true);
+      }
+      expect(k.stats.nodesCreated, what).toBe(js.stats.nodesCreated);
+      if (js.stats.nodesCreated < off.stats.nodesCreated) fewer++;
+      if (off.zdd.count() > 0n) nonEmpty++;
+    }
+    expect(fewer).toBeGreaterThan(60);
+    expect(nonEmpty).toBeGreaterThan(60);
+  });
+
+  it('cuts the build short on two labels whose ends alternate round the border', () => {
+    // Label 0 from the left side to the right, label 1 from the top to the bottom: no solution.
+    const rows = 7, cols = 7, cells = new Int32Array(rows * cols).fill(-1);
+    cells[0 * cols + 3] = 0;
+    cells[2 * cols + 0] = 1;
+    cells[4 * cols + 6] = 1;
+    cells[6 * cols + 2] = 0;
+    cells[3 * cols + 3] = 2;
+    cells[5 * cols + 4] = 2;
+    for (const sweep of SWEEPS) {
+      const { off, js, k } = build(rows, cols, cells, sweep);
+      expect(off.zdd.count()).toBe(0n);
+      expect(js.zdd.count()).toBe(0n);
+      expect(k.stats.nodesCreated).toBe(js.stats.nodesCreated);
+      expect(js.stats.nodesCreated * 4).toBeLessThan(off.stats.nodesCreated);
+    }
+  });
+});

@@ -49,6 +49,23 @@ function putCapacity(put: (xs: ArrayLike<number>) => void, cap: Capacity | null,
   }
 }
 
+/**
+ * Per step, the labels of the boundary's border endpoints (entries ~label) as a 64-bit set in two
+ * words, low first; every bit when a label is 64 or more (the kernel's shortcut then never applies).
+ */
+function tailLabelSets(boundary: NonNullable<NumberlinkTables['boundary']>, m: number, labels: number): Int32Array {
+  const sets = new Int32Array(2 * (m + 1));
+  for (let i = 0; i < m; i++) {
+    for (let p = boundary.start[i]; p < boundary.start[i + 1]; p++) {
+      const entry = boundary.slot[p];
+      if (entry >= 0) continue;
+      const l = labels > 64 ? -1 : ~entry;
+      if (l < 0) { sets[2 * i] = -1; sets[2 * i + 1] = -1; } else sets[2 * i + (l >> 5)] |= 1 << (l & 31);
+    }
+  }
+  return sets;
+}
+
 /** What the kernel reads of a NumberlinkSpec (see its fields of the same names). */
 export interface NumberlinkTables {
   plan: FrontierPlan;
@@ -69,8 +86,11 @@ export interface NumberlinkTables {
   pend?: { start: Int32Array; a: Int32Array; b: Int32Array } | null;
   /** The canonical family: per leave entry, the slots of the leaving cell's next-line and next-in-line neighbours. */
   canon?: { down: Int32Array; right: Int32Array } | null;
-  /** Per step, the frontier's slots along its boundary (spec.ts boundaryOrder), or null: no planarity check. */
-  boundary?: { start: Int32Array; slot: Int32Array } | null;
+  /**
+   * Per step, the points along the boundary of the region to come (spec.ts boundaryOrder: frontier
+   * slots, then ~label for the endpoints on the grid's border, `tail` of them), or null: no planarity check.
+   */
+  boundary?: { start: Int32Array; slot: Int32Array; tail: Int32Array } | null;
   labelCount?: number;
 }
 
@@ -171,6 +191,8 @@ export function notouchKernel(t: NumberlinkTables): Kernel | undefined {
       if (boundary) {
         put(boundary.start);
         put(boundary.slot);
+        put(boundary.tail);
+        put(tailLabelSets(boundary, m, t.labelCount ?? 0));
       }
     },
   };

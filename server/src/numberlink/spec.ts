@@ -175,8 +175,13 @@ export class NumberlinkSpec implements Spec {
   private readonly leaveDown: Int32Array | null = null;
   private readonly leaveRight: Int32Array | null = null;
   /** Planarity of same-label pairs (boundaryOrder), or null. */
-  private readonly boundary: { start: Int32Array; slot: Int32Array } | null = null;
+  private readonly boundary: { start: Int32Array; slot: Int32Array; tail: Int32Array } | null = null;
   private readonly labelMark: Uint8Array;
+  /** planarOk's scratch: per label the positions of its first and second point; per free key its first open end (-1 none). */
+  private readonly pointAt: Int32Array;
+  private readonly pointAt2: Int32Array;
+  private readonly fragAt: Int32Array;
+  private readonly fragEnds: Int32Array;
 
   constructor(input: SpecInput) {
     const { plan, rule } = input;
@@ -216,11 +221,15 @@ export class NumberlinkSpec implements Spec {
     this.gOff = this.slots * (1 + this.K);
     this.width = this.slots * (1 + this.K) + (this.canon ? this.slots + 1 : 0);
     this.labelMark = new Uint8Array(input.labelCount);
+    this.pointAt = new Int32Array(input.labelCount);
+    this.pointAt2 = new Int32Array(input.labelCount);
+    this.fragAt = new Int32Array(plan.width + 2).fill(-1);
+    this.fragEnds = new Int32Array(plan.width + 2);
     if (this.canon) {
       const t = canonicalLeaveTables(plan, input.cellCount, input.canonical!);
       this.leaveDown = t.down;
       this.leaveRight = t.right;
-      if (!input.noPlanar) this.boundary = boundaryOrder(plan, input.cellCount, input.canonical!);
+      if (!input.noPlanar) this.boundary = boundaryOrder(plan, input.cellCount, input.canonical!, input.endpointKey);
 
     }
     this.freeBase = 2 * input.labelCount + 1;
@@ -979,33 +988,70 @@ export class NumberlinkSpec implements Spec {
   }
 
   /**
-   * Labels with both open ends in the frontier must still meet, by routes of undecided edges,
-   * which all lie on or below the frontier's line (boundaryOrder, at step i), while the swept side
-   * above it touches every frontier cell in that order. So two such pairs may nest or follow each
-   * other along it but not interleave: a closed curve through the four ends drawn on the swept
-   * side would leave both routes outside it, where routes between interleaved points cross.
+   * Labels that must still meet within the region to come, both of their points on its boundary
+   * (boundaryOrder, at step i: open ends in the frontier, then the endpoints not reached yet on the
+   * grid's border), are joined by routes inside a disk. Along its boundary two such pairs P and Q
+   * may nest or follow each other but not interleave, unless a fragment without an endpoint (its
+   * two open ends in the frontier, its cells on the swept side) interleaves with P or with Q: a
+   * route may pass through it. Proof: Q's route (through the disk and the fragments it takes),
+   * closed by an arc on the swept side and round the outside of the grid (possible when no
+   * fragment separates Q's points there), is a closed curve; walking the boundary from one point
+   * of P to the other crosses it once at Q's points and an even number of times at the ends of
+   * Q's fragments (none interleaves with P), so P's route would have to cross Q's.
    */
   private planarOk(s: Int32Array, off: number, i: number): boolean {
     const { start, slot } = this.boundary!;
     const b = start[i], e = start[i + 1];
     if (b === e) return true;
-    const mark = this.labelMark, base = this.freeBase;
-    let pairs = 0, free = false;
-    for (let j = 0; j < this.slots; j++) {
-      const x = s[off + j];
-      if (x > 0 && x >> 1 >= base) free = true;
-      if (x > 0 && (x & 1) === 1 && x >> 1 < base && ++mark[((x >> 1) - 1) >> 1] === 2) pairs++;
+    const mark = this.labelMark, first = this.pointAt, last = this.pointAt2, base = this.freeBase;
+    const fragAt = this.fragAt, frags = this.fragEnds;
+    let pairs = 0, nFrag = 0, unpaired = 0, active = false, ok = true;
+    for (let p = b; p < e; p++) {
+      const entry = slot[p];
+      const l = this.boundaryLabel(s, off, entry);
+      if (l >= 0) {
+        if (mark[l] === 0) first[l] = p;
+        else last[l] = p;
+        if (++mark[l] === 2) {
+          pairs++;
+          // Frontier points come first: a pair with one there has its first point there.
+          if (slot[first[l]] >= 0) active = true;
+        }
+        continue;
+      }
+      const x = entry >= 0 ? s[off + entry] : 0;
+      if (x > 0 && (x & 1) === 1 && x >> 1 >= base) {
+        const k = (x >> 1) - base;
+        if (fragAt[k] < 0) {
+          fragAt[k] = p;
+          unpaired++;
+        } else {
+          unpaired--;
+          frags[nFrag++] = fragAt[k];
+          frags[nFrag++] = p;
+          fragAt[k] = -1;
+        }
+      }
     }
-    let ok = true;
-    // A fragment without an endpoint can carry a route through the swept side (two routes may
-    // then cross the frontier's line): only states without one are checked.
-    if (pairs >= 2 && !free) {
-      // Mark 2: both ends here, not met yet; 3: the first end met (on the stack).
+    // Only interleavings with a pair that has a point in the frontier are looked for (two pairs
+    // of border endpoints that interleave are seen as soon as one of them enters). A fragment
+    // with one open end here would be dead already: nothing is checked then.
+    if (pairs >= 2 && active && unpaired === 0) {
+      // Mark 2: a pair no fragment interleaves with, not met yet; 3: its first point met (on the stack).
+      for (let p = b; p < e; p++) {
+        const l = this.boundaryLabel(s, off, slot[p]);
+        if (l < 0 || mark[l] !== 2 || first[l] !== p) continue;
+        for (let f = 0; f < nFrag; f += 2) {
+          if ((first[l] < frags[f] && frags[f] < last[l]) !== (first[l] < frags[f + 1] && frags[f + 1] < last[l])) {
+            mark[l] = 1;
+            break;
+          }
+        }
+      }
       const stack: number[] = [];
       for (let p = b; p < e; p++) {
-        const x = s[off + slot[p]];
-        if (!(x > 0 && (x & 1) === 1 && x >> 1 < base)) continue;
-        const l = ((x >> 1) - 1) >> 1;
+        const l = this.boundaryLabel(s, off, slot[p]);
+        if (l < 0) continue;
         if (mark[l] === 2) {
           mark[l] = 3;
           stack.push(l);
@@ -1014,11 +1060,21 @@ export class NumberlinkSpec implements Spec {
         }
       }
     }
-    for (let j = 0; j < this.slots; j++) {
-      const x = s[off + j];
-      if (x > 0 && (x & 1) === 1 && x >> 1 < base) mark[((x >> 1) - 1) >> 1] = 0;
+    for (let p = b; p < e; p++) {
+      const entry = slot[p];
+      const l = this.boundaryLabel(s, off, entry);
+      if (l >= 0) mark[l] = 0;
+      const x = entry >= 0 ? s[off + entry] : 0;
+      if (x > 0 && x >> 1 >= base) fragAt[(x >> 1) - base] = -1;
     }
     return ok;
+  }
+
+  /** The label of a boundary entry (a slot holding an open labelled end, or ~label), else -1. */
+  private boundaryLabel(s: Int32Array, off: number, entry: number): number {
+    if (entry < 0) return ~entry;
+    const x = s[off + entry];
+    return x > 0 && (x & 1) === 1 && x >> 1 < this.freeBase ? ((x >> 1) - 1) >> 1 : -1;
   }
 
   /** notouch: no fragment may hold both ends of a still undecided edge (see pendStart). */
@@ -1218,15 +1274,19 @@ function canonicalLeaveTables(plan: FrontierPlan, cellCount: number, geo: { righ
 }
 
 /**
- * For the planarity of same-label pairs (canonical builds): per plan step i, the slots of the
- * frontier cells when the step's cells have entered, in the order of the frontier's boundary with
- * the region still to come (along the line; where a cell and the one below it in the next line
- * are both there, the lower one first). Under the sweep's edge order (instance.ts sweepOrder)
- * the frontier is a staircase of two lines and all edges still undecided lie on or below it, so
- * two pairs that must still meet, interleaved along it, cannot both be joined. A step whose
- * frontier is not such a staircase gets no entries (no check).
+ * For the planarity of same-label pairs (canonical builds): per plan step i, the points on the
+ * boundary of the region still to come, in order around it. First the slots of the frontier cells
+ * when the step's cells have entered, along the line (where a cell and the one below it in the
+ * next line are both there, the lower one first); then, as ~label, the endpoints not entered yet
+ * on the grid's border, going on round the grid in the same sense. Under the sweep's edge order
+ * (instance.ts sweepOrder) the frontier is a staircase of two lines and all edges still undecided
+ * lie on or below it, so two pairs that must still meet, interleaved along that boundary, cannot
+ * both be joined. A step whose frontier is not such a staircase gets no entries (no check); a grid
+ * whose lines are not all of one length gets no border entries.
  */
-export function boundaryOrder(plan: FrontierPlan, cellCount: number, geo: { right: Int32Array; down: Int32Array }): { start: Int32Array; slot: Int32Array } {
+export function boundaryOrder(
+  plan: FrontierPlan, cellCount: number, geo: { right: Int32Array; down: Int32Array }, endpointKey?: Int32Array,
+): { start: Int32Array; slot: Int32Array; tail: Int32Array } {
   const m = plan.edgeCount, W = plan.width;
   const hasPrev = new Uint8Array(cellCount), hasUp = new Uint8Array(cellCount);
   for (let v = 0; v < cellCount; v++) {
@@ -1242,12 +1302,17 @@ export function boundaryOrder(plan: FrontierPlan, cellCount: number, geo: { righ
       for (let u = head; u >= 0; u = geo.right[u], b++) { line[u] = a; pos[u] = b; }
     }
   }
+  const border = endpointKey ? borderEndpoints(line, pos, cellCount, endpointKey) : [];
+  const entered = new Uint8Array(cellCount);
   const slotCell = new Int32Array(W).fill(-1);
-  const start = new Int32Array(m + 1);
+  const start = new Int32Array(m + 1), tail = new Int32Array(m + 1);
   const out: number[] = [];
   const cells: number[] = [];
   for (let i = 0; i < m; i++) {
-    for (let p = plan.enterStart[i]; p < plan.enterStart[i + 1]; p++) slotCell[plan.enterSlot[p]] = plan.enterVertex[p];
+    for (let p = plan.enterStart[i]; p < plan.enterStart[i + 1]; p++) {
+      slotCell[plan.enterSlot[p]] = plan.enterVertex[p];
+      entered[plan.enterVertex[p]] = 1;
+    }
     start[i] = out.length;
     cells.length = 0;
     let lo = Infinity, hi = -Infinity;
@@ -1266,9 +1331,45 @@ export function boundaryOrder(plan: FrontierPlan, cellCount: number, geo: { righ
       if (key(cells[k]) === key(cells[k - 1])) ok = false;
       if (line[slotCell[cells[k]]] === hi && line[slotCell[cells[k - 1]]] !== hi) ok = false;
     }
-    if (ok) out.push(...cells);
+    if (ok) {
+      out.push(...cells);
+      for (const [v, label] of border) {
+        if (entered[v]) continue;
+        out.push(~label);
+        tail[i]++;
+      }
+    }
     for (let p = plan.leaveStart[i]; p < plan.leaveStart[i + 1]; p++) slotCell[plan.leaveSlot[p]] = -1;
   }
   start[m] = out.length;
-  return { start, slot: Int32Array.from(out) };
+  return { start, slot: Int32Array.from(out), tail };
+}
+
+/**
+ * The endpoints on the grid's border as [cell, label], in order round it: along the first line,
+ * down its last position, back along the last line, up its first position (lines and positions as
+ * boundaryOrder numbers them). None unless every cell has a place and the grid is a full
+ * rectangle of at least two lines of two.
+ */
+function borderEndpoints(line: Int32Array, pos: Int32Array, cellCount: number, endpointKey: Int32Array): [number, number][] {
+  let L = 0, P = 0;
+  for (let v = 0; v < cellCount; v++) {
+    if (line[v] < 0) return [];
+    L = Math.max(L, line[v] + 1);
+    P = Math.max(P, pos[v] + 1);
+  }
+  if (L < 2 || P < 2 || L * P !== cellCount) return [];
+  const round = (l: number, p: number): number => {
+    if (l === 0) return p;
+    if (p === P - 1) return P - 1 + l;
+    if (l === L - 1) return 2 * (P - 1) + L - 1 - p;
+    return p === 0 ? 2 * (P - 1) + 2 * (L - 1) - l : -1;
+  };
+  const out: [number, number, number][] = [];
+  for (let v = 0; v < cellCount; v++) {
+    const k = endpointKey[v], at = round(line[v], pos[v]);
+    if (k > 0 && at >= 0) out.push([at, v, (k - 1) >> 1]);
+  }
+  out.sort((a, b) => a[0] - b[0]);
+  return out.map(([, v, label]) => [v, label]);
 }

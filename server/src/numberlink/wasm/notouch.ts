@@ -44,13 +44,21 @@ let groupStartP: usize = 0, groupSlotP: usize = 0, groupFreeP: usize = 0, entryS
 let pendStartP: usize = 0, pendAP: usize = 0, pendBP: usize = 0;
 // Canonical: per leave entry, the slot of the leaving cell's next-line and next-in-line neighbours.
 let leaveDownP: usize = 0, leaveRightP: usize = 0;
-// Planarity of same-label pairs: per step, the frontier's slots along its boundary (CSR).
+// Planarity of same-label pairs: per step, the points along the boundary of the region to come
+// (CSR: frontier slots, then ~label for endpoints on the grid's border) and how many of the latter.
 let HAS_BOUND: bool = false;
-let boundStartP: usize = 0, boundSlotP: usize = 0;
-/** Per label: its open ends in the frontier (planarOk's scratch, left zero). */
-let labelMarkP: usize = 0;
+let boundStartP: usize = 0, boundSlotP: usize = 0, boundTailP: usize = 0;
+// Per step, the labels among those endpoints as a 64-bit set (all bits when there are more labels).
+let boundTailSetP: usize = 0;
 /** planarOk's stack of labels. */
 let stackP: usize = 0;
+/**
+ * planarOk's scratch: per label a mark (stamp << 2 | count) and its first point's position; per
+ * free key a stamp and its first open end's position; the fragments' ends; the stamp.
+ */
+let markP: usize = 0, pointAtP: usize = 0, pointAt2P: usize = 0, fragStampP: usize = 0, fragAtP: usize = 0, fragEndsP: usize = 0;
+let MARKS: i32 = 0;
+let stamp: u32 = 0;
 /** normalize's table: new key of each old free key (by key - BASE). */
 let remapP: usize = 0;
 
@@ -93,11 +101,19 @@ export function setup(
   }
   const words = 3 * steps + levels + 1 + (steps + 1) + 2 * nEnter + (steps + 1) + nLeave
     + (steps + 1) + 2 * nGroup + nGroup + 1 + nOther + (steps + 1) + 2 * nPend + (CANON ? 2 * nLeave : 0)
-    + (HAS_BOUND ? steps + 1 + nBound : 0);
-  labelMarkP = heap.alloc(<usize>max(labels, 1));
-  memory.fill(labelMarkP, 0, <usize>max(labels, 1));
+    + (HAS_BOUND ? 4 * (steps + 1) + nBound : 0);
   remapP = heap.alloc(4 * 40);
-  stackP = heap.alloc(4 * 40);
+  stackP = heap.alloc(<usize>max(labels, 1) << 2);
+  MARKS = max(labels, 1);
+  markP = heap.alloc(<usize>MARKS << 2);
+  memory.fill(markP, 0, <usize>MARKS << 2);
+  pointAtP = heap.alloc(<usize>MARKS << 2);
+  pointAt2P = heap.alloc(<usize>MARKS << 2);
+  fragStampP = heap.alloc(<usize>(slots + 2) << 2);
+  memory.fill(fragStampP, 0, <usize>(slots + 2) << 2);
+  fragAtP = heap.alloc(<usize>(slots + 2) << 2);
+  fragEndsP = heap.alloc(<usize>(slots + 2) << 2);
+  stamp = 0;
   const input = heap.alloc(<usize>max(words, 1) << 2);
   let a = input;
   stepP = a; a += <usize>steps << 2;
@@ -120,7 +136,9 @@ export function setup(
   leaveDownP = a; a += <usize>(CANON ? nLeave : 0) << 2;
   leaveRightP = a; a += <usize>(CANON ? nLeave : 0) << 2;
   boundStartP = a; a += <usize>(HAS_BOUND ? steps + 1 : 0) << 2;
-  boundSlotP = a;
+  boundSlotP = a; a += <usize>(HAS_BOUND ? nBound : 0) << 2;
+  boundTailP = a; a += <usize>(HAS_BOUND ? steps + 1 : 0) << 2;
+  boundTailSetP = a;
   return input;
 }
 
@@ -596,63 +614,126 @@ function capacityOk(i: i32): bool {
 }
 
 /**
- * Labels with both open ends in the frontier must still meet below it; along the frontier's
- * boundary (boundStart/boundSlot of step i) two such pairs may nest or follow each other but not
- * interleave (NumberlinkSpec.planarOk: only in states without a fragment lacking an endpoint).
+ * Labels that must still meet within the region to come, both of their points on its boundary
+ * (boundStart/boundSlot of step i: frontier slots, then ~label for the endpoints not reached yet
+ * on the grid's border, boundTail of them), may nest or follow each other along it but not
+ * interleave, unless a fragment without an endpoint interleaves with one of the two pairs
+ * (NumberlinkSpec.planarOk).
  */
 function planarOk(i: i32): bool {
   const e = i32At(boundStartP, i + 1), b = i32At(boundStartP, i);
   if (e == b) return true;
-  // Four slots a vector: fragments without an endpoint (key >= BASE), open labelled ends.
+  // Four slots a vector: open ends with a label, and open ends of fragments without one.
   const base = i32x4.splat(BASE), one = i32x4.splat(1), zero = i32x4.splat(0);
-  let free: u32 = 0, open: u32 = 0;
+  let labelled: u32 = 0, loose: u32 = 0;
   for (let j = 0; j < SL; j += 4) {
     const v = v128.load(scratch + (<usize>j << 2));
-    const k = i32x4.shr_s(v, 1);
-    free |= (<u32>i32x4.bitmask(i32x4.ge_s(k, base))) << <u32>j;
-    const o = v128.and(v128.and(i32x4.eq(v128.and(v, one), one), i32x4.gt_s(v, zero)), i32x4.lt_s(k, base));
-    open |= (<u32>i32x4.bitmask(o)) << <u32>j;
+    const open = v128.and(i32x4.eq(v128.and(v, one), one), i32x4.gt_s(v, zero));
+    const free = i32x4.ge_s(i32x4.shr_s(v, 1), base);
+    labelled |= (<u32>i32x4.bitmask(v128.andnot(open, free))) << <u32>j;
+    loose |= (<u32>i32x4.bitmask(v128.and(open, free))) << <u32>j;
   }
-  // Two pairs at least (four ends), and no fragment without an endpoint.
-  if ((free & SLOTS) != 0 || popcnt(open & SLOTS) < 4) return true;
-  open &= SLOTS;
-  let pairs = 0;
-  let bits = open;
-  while (bits != 0) {
-    const j = lowSlot(bits);
-    bits &= bits - 1;
-    const q = labelMarkP + <usize>(((w(j) >> 1) - 1) >> 1);
-    const c = load<u8>(q) + 1;
-    store<u8>(q, c);
-    if (c == 2) pairs++;
+  labelled &= SLOTS;
+  loose &= SLOTS;
+  // Two pairs need four points, and one pair with a point in the frontier (a shortcut for the
+  // exact test below, which the set answers when there are at most 64 labels).
+  if (<i32>popcnt(labelled) + i32At(boundTailP, i) < 4) return true;
+  const tailSet = load<u64>(boundTailSetP + (<usize>i << 3));
+  let seen: u64 = 0, active = false;
+  for (let bits = labelled; bits != 0; bits &= bits - 1) {
+    const bit: u64 = <u64>1 << <u64>(((w(lowSlot(bits)) >> 1) - 1) >> 1);
+    if (((seen | tailSet) & bit) != 0) { active = true; break; }
+    seen |= bit;
   }
-  let ok = true;
-  if (pairs >= 2) {
-    // Mark 2: both ends here, not met yet; 3: first end met (on the stack).
-    let top = 0;
-    for (let p = b; p < e; p++) {
-      const x = w(i32At(boundSlotP, p));
-      if (!isOpen(x) || (x >> 1) >= BASE) continue;
-      const l = ((x >> 1) - 1) >> 1;
-      const q = labelMarkP + <usize>l;
-      const c = load<u8>(q);
-      if (c == 2) {
-        store<u8>(q, 3);
-        store<i32>(stackP + (<usize>top << 2), l);
-        top++;
-      } else if (c == 3) {
-        if (i32At(stackP, top - 1) != l) { ok = false; break; }
-        top--;
+  if (!active) return true;
+  const g = nextStamp();
+  let pairs = 0, nFrag = 0, unpaired = 0;
+  active = false;
+  for (let p = b; p < e; p++) {
+    const l = pointLabel(i32At(boundSlotP, p), labelled);
+    if (l >= 0) {
+      const q = markP + (<usize>l << 2);
+      const m = load<u32>(q);
+      if (m >> 2 != g) {
+        store<u32>(q, (g << 2) | 1);
+        store<i32>(pointAtP + (<usize>l << 2), p);
+      } else {
+        store<u32>(q, (g << 2) | 2);
+        store<i32>(pointAt2P + (<usize>l << 2), p);
+        store<i32>(stackP + (<usize>pairs << 2), l);
+        pairs++;
+        if (i32At(boundSlotP, i32At(pointAtP, l)) >= 0) active = true;
+      }
+      continue;
+    }
+    const entry = i32At(boundSlotP, p);
+    if (entry < 0 || ((loose >> <u32>entry) & 1) == 0) continue;
+    const k = <usize>((w(entry) >> 1) - BASE) << 2;
+    if (load<u32>(fragStampP + k) != g) {
+      store<u32>(fragStampP + k, g);
+      store<i32>(fragAtP + k, p);
+      unpaired++;
+    } else {
+      store<i32>(fragEndsP + (<usize>nFrag << 2), load<i32>(fragAtP + k));
+      store<i32>(fragEndsP + (<usize>(nFrag + 1) << 2), p);
+      nFrag += 2;
+      unpaired--;
+    }
+  }
+  // (A fragment with one open end here would be dead already; nothing is checked then.)
+  if (pairs < 2 || !active || unpaired != 0) return true;
+  // A pair some fragment interleaves with is let off (mark 1); the others are checked (mark 2).
+  let left = pairs;
+  for (let t = 0; t < pairs && nFrag > 0; t++) {
+    const l = i32At(stackP, t);
+    const lo = i32At(pointAtP, l), hi = i32At(pointAt2P, l);
+    for (let f = 0; f < nFrag; f += 2) {
+      const f1 = i32At(fragEndsP, f), f2 = i32At(fragEndsP, f + 1);
+      if ((lo < f1 && f1 < hi) != (lo < f2 && f2 < hi)) {
+        store<u32>(markP + (<usize>l << 2), (g << 2) | 1);
+        left--;
+        break;
       }
     }
   }
-  bits = open;
-  while (bits != 0) {
-    const j = lowSlot(bits);
-    bits &= bits - 1;
-    store<u8>(labelMarkP + <usize>(((w(j) >> 1) - 1) >> 1), 0);
+  if (left < 2) return true;
+  // Mark 2: not met yet; 3: first point met (on the stack).
+  let top = 0;
+  for (let p = b; p < e; p++) {
+    const l = pointLabel(i32At(boundSlotP, p), labelled);
+    if (l < 0) continue;
+    const q = markP + (<usize>l << 2);
+    const m = load<u32>(q);
+    if (m >> 2 != g) continue;
+    const c = m & 3;
+    if (c == 2) {
+      store<u32>(q, (g << 2) | 3);
+      store<i32>(stackP + (<usize>top << 2), l);
+      top++;
+    } else if (c == 3) {
+      if (i32At(stackP, top - 1) != l) return false;
+      top--;
+    }
   }
-  return ok;
+  return true;
+}
+
+/** The label of a boundary entry: ~label, or a slot among `labelled` (open ends with a label); else -1. */
+@inline
+function pointLabel(entry: i32, labelled: u32): i32 {
+  if (entry < 0) return ~entry;
+  if (((labelled >> <u32>entry) & 1) == 0) return -1;
+  return ((w(entry) >> 1) - 1) >> 1;
+}
+
+/** A stamp for planarOk's marks, new on every call (the marks are cleared when the stamps wrap). */
+function nextStamp(): u32 {
+  if (++stamp >= 0x3fffffff) {
+    memory.fill(markP, 0, <usize>MARKS << 2);
+    memory.fill(fragStampP, 0, <usize>(SL + 2) << 2);
+    stamp = 1;
+  }
+  return stamp;
 }
 
 /** Runs the implied steps from step i on; the level of the next free step, 0 (reject) or -1 (accept). */
