@@ -79,21 +79,56 @@ describe('decide: witnesses and the count', () => {
     expect(out.stopped?.message).toContain('500001 nodes');
   });
 
-  it('a draft: witnesses first; multiple with the count pending when the caller counts later', () => {
+  it('a draft: a count that fits the tiny first budget is the answer, without witnesses', () => {
     const calls: number[] = [];
-    const out = decide({ witnesses: true, countAfterWitnesses: false }, true, control(5_000_000), () => multipleW, fakeCount(10, counted, calls));
+    let witnessed = 0;
+    const out = decide({ witnesses: true }, true, control(5_000_000), () => (witnessed++, multipleW), fakeCount(10, counted, calls));
+    expect(out).toEqual(counted);
+    expect(calls).toEqual([100_000]);
+    expect(witnessed).toBe(0);
+  });
+
+  it('a draft: the tiny first count runs on a short clock of its own, then the witnesses', () => {
+    const deadlines: number[] = [];
+    const c = control(5_000_000);
+    const out = decide({ witnesses: true, countAfterWitnesses: false }, true, c, () => multipleW, (run) => {
+      deadlines.push(run.deadline);
+      throw stop('time');
+    });
     expect(out).toEqual({ ...multipleW, countPending: true });
-    expect(calls).toEqual([]);
+    expect(deadlines).toHaveLength(1);
+    expect(deadlines[0]).toBeLessThan(c.deadline - 50_000);
+  });
+
+  it('a draft: witnesses after the tiny count; multiple with the count pending when the caller counts later', () => {
+    const calls: number[] = [];
+    const out = decide({ witnesses: true, countAfterWitnesses: false }, true, control(5_000_000), () => multipleW, fakeCount(1_000_000, counted, calls));
+    expect(out).toEqual({ ...multipleW, countPending: true });
+    expect(calls).toEqual([100_000]);
   });
 
   it('a draft: a count below two after two checked solutions (a solver bug) does not turn multiple into unique', () => {
-    const out = decide({ witnesses: true }, true, control(5_000_000), () => multipleW, fakeCount(10, uniqueW, []));
+    const calls: number[] = [];
+    const out = decide({ witnesses: true }, true, control(5_000_000), () => multipleW, fakeCount(1_000_000, uniqueW, calls));
     expect(out.verdict).toBe('multiple');
+    expect(calls).toEqual([100_000, 5_000_000]);
   });
 
   it('a draft the witnesses do not decide is counted within the caller\'s limits; a stop there is a stop', () => {
     const calls: number[] = [];
-    expect(() => decide({ witnesses: true }, true, control(300), () => null, fakeCount(1000, counted, calls))).toThrow(StopError);
+    expect(() => decide({ witnesses: true }, true, control(300_000), () => null, fakeCount(1_000_000, counted, calls))).toThrow(StopError);
+    expect(calls).toEqual([100_000, 300_000]);
+  });
+
+  it('a draft stopped by the caller\'s own node limit in its tiny count, undecided by the witnesses, is not counted again', () => {
+    const calls: number[] = [];
+    let caught: unknown;
+    try {
+      decide({ witnesses: true }, true, control(300), () => null, fakeCount(1000, counted, calls));
+    } catch (e) {
+      caught = e;
+    }
+    expect((caught as StopError).stopped.message).toContain('301 nodes');
     expect(calls).toEqual([300]);
   });
 

@@ -3,8 +3,9 @@
  * none, or only one) besides counting. A draft has far too many solutions to count, but two of
  * them are found in milliseconds, and they prove `multiple` on their own.
  *
- * Which goes first: a draft (few hints for its size) is searched for witnesses first, and the
- * count follows; a puzzle near completion is counted first, on a small budget (its diagram is
+ * Which goes first: a draft (few hints for its size) is counted on a tiny budget (a finished
+ * puzzle with few hints fits in it), then searched for witnesses, and the count follows; a puzzle
+ * near completion is counted first, on a small budget (its diagram is
  * usually small, and a witness search there would mostly be wasted), then searched for witnesses
  * when that count does not finish, then counted within the limits (a count stopped by the limits
  * leaves a little of the time limit for the witnesses).
@@ -37,6 +38,13 @@ export const ALWAYS_COUNT_SIDE = 8;
 /** Nodes of the first count of a puzzle near completion (before the witnesses). */
 const FIRST_COUNT_NODES = 100_000;
 
+/**
+ * The budget of a draft's count before its witnesses: a finished Arukone up to 13x13 is counted
+ * within it, a draft with many solutions loses at most this time before its witnesses.
+ */
+const DRAFT_COUNT_NODES = 100_000;
+const DRAFT_COUNT_MS = 40;
+
 /** Of the time limit, what a count that goes first leaves for the witnesses (at most this many ms). */
 const RESERVE_SHARE = 0.1;
 const RESERVE_MAX_MS = 1000;
@@ -58,8 +66,16 @@ export function decide(
 ): Outcome {
   if (!options.witnesses) return count(control);
   if (draft) {
+    // A finished puzzle can look like a draft (an Arukone has few endpoints, and deduction has
+    // no grip on it): a count on a tiny budget first, which such a puzzle usually fits in.
+    const quick = quickCount(control, count);
+    if (!(quick instanceof StopError)) return quick;
     const w = witnesses(control);
-    if (w === null) return count(control);
+    // Stopped by the caller's own node limit, the count would stop again.
+    if (w === null) {
+      if (quick.stopped.limit === 'nodes' && DRAFT_COUNT_NODES >= (control.limits?.maxNodes ?? Infinity)) throw quick;
+      return count(control);
+    }
     if (w.verdict !== 'multiple') return w;
     return afterWitnesses(w, options, () => count(control));
   }
@@ -88,6 +104,21 @@ export function decide(
     }
     if (w.verdict !== 'multiple') return w;
     return budgetOnly ? afterWitnesses(w, options, () => count(control)) : { ...w, stopped: e.stopped };
+  }
+}
+
+/**
+ * A draft's count on a tiny budget (DRAFT_COUNT_NODES, DRAFT_COUNT_MS): its outcome, or the stop
+ * when a limit stopped it (the witnesses come next; a cancellation is thrown).
+ */
+function quickCount(control: Timed, count: (control: Timed) => Outcome): Outcome | StopError {
+  const nodes = Math.min(control.limits?.maxNodes ?? Infinity, DRAFT_COUNT_NODES);
+  const deadline = Math.min(control.deadline, Date.now() + DRAFT_COUNT_MS);
+  try {
+    return count({ ...control, limits: { ...control.limits, maxNodes: nodes }, deadline });
+  } catch (e) {
+    if (!(e instanceof StopError) || e.stopped.limit === 'cancelled') throw e;
+    return e;
   }
 }
 
