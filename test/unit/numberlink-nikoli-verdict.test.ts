@@ -166,8 +166,8 @@ describe('the canonical route on the compiled kernel first (SolveOptions.compile
   it('falls back to the depth-first search when the kernel stops at a limit', () => {
     const inst = load('128_15x15.nlk');
     const route = buildNumberlinkZdd(inst, NOTOUCH, undefined, { canonical: true, searchGlobalRules: true });
-    // The kernel needs some 40,000 states here, the search some 1,400.
-    const control = { limits: { timeMs: 60_000, maxNodes: 20_000 } };
+    // The kernel needs some 17,600 states here, the search some 1,400.
+    const control = { limits: { timeMs: 60_000, maxNodes: 5_000 } };
     // With any share, the whole time too (decideFromCanonical's): a stop at the node limit leaves time.
     for (const compiledFirst of [0.75, 1]) {
       const first = buildNumberlinkZdd(inst, NOTOUCH, control, { canonical: true, searchGlobalRules: true, compiledFirst });
