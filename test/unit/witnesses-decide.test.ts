@@ -21,6 +21,9 @@ function fakeCount(needs: number, answer: Outcome, calls: number[]) {
   };
 }
 
+/** A genre whose finished puzzles look like drafts (Numberlink): a tiny count before the witnesses. */
+const QUICK = { finishedLooksLikeDraft: true };
+
 function control(maxNodes: number): Timed {
   return withDeadline({ limits: { maxNodes, timeMs: 60_000 } });
 }
@@ -79,10 +82,17 @@ describe('decide: witnesses and the count', () => {
     expect(out.stopped?.message).toContain('500001 nodes');
   });
 
-  it('a draft: a count that fits the tiny first budget is the answer, without witnesses', () => {
+  it('a draft where finished puzzles do not look like drafts (Slitherlink): witnesses first, no count before them', () => {
+    const calls: number[] = [];
+    const out = decide({ witnesses: true, countAfterWitnesses: false }, true, control(5_000_000), () => multipleW, fakeCount(10, counted, calls));
+    expect(out).toEqual({ ...multipleW, countPending: true });
+    expect(calls).toEqual([]);
+  });
+
+  it('a draft where finished puzzles look like drafts (Numberlink): a count that fits the tiny first budget is the answer, without witnesses', () => {
     const calls: number[] = [];
     let witnessed = 0;
-    const out = decide({ witnesses: true }, true, control(5_000_000), () => (witnessed++, multipleW), fakeCount(10, counted, calls));
+    const out = decide({ witnesses: true }, true, control(5_000_000), () => (witnessed++, multipleW), fakeCount(10, counted, calls), QUICK);
     expect(out).toEqual(counted);
     expect(calls).toEqual([100_000]);
     expect(witnessed).toBe(0);
@@ -94,7 +104,7 @@ describe('decide: witnesses and the count', () => {
     const out = decide({ witnesses: true, countAfterWitnesses: false }, true, c, () => multipleW, (run) => {
       deadlines.push(run.deadline);
       throw stop('time');
-    });
+    }, QUICK);
     expect(out).toEqual({ ...multipleW, countPending: true });
     expect(deadlines).toHaveLength(1);
     expect(deadlines[0]).toBeLessThan(c.deadline - 50_000);
@@ -102,21 +112,21 @@ describe('decide: witnesses and the count', () => {
 
   it('a draft: witnesses after the tiny count; multiple with the count pending when the caller counts later', () => {
     const calls: number[] = [];
-    const out = decide({ witnesses: true, countAfterWitnesses: false }, true, control(5_000_000), () => multipleW, fakeCount(1_000_000, counted, calls));
+    const out = decide({ witnesses: true, countAfterWitnesses: false }, true, control(5_000_000), () => multipleW, fakeCount(1_000_000, counted, calls), QUICK);
     expect(out).toEqual({ ...multipleW, countPending: true });
     expect(calls).toEqual([100_000]);
   });
 
   it('a draft: a count below two after two checked solutions (a solver bug) does not turn multiple into unique', () => {
     const calls: number[] = [];
-    const out = decide({ witnesses: true }, true, control(5_000_000), () => multipleW, fakeCount(1_000_000, uniqueW, calls));
+    const out = decide({ witnesses: true }, true, control(5_000_000), () => multipleW, fakeCount(1_000_000, uniqueW, calls), QUICK);
     expect(out.verdict).toBe('multiple');
     expect(calls).toEqual([100_000, 5_000_000]);
   });
 
   it('a draft the witnesses do not decide is counted within the caller\'s limits; a stop there is a stop', () => {
     const calls: number[] = [];
-    expect(() => decide({ witnesses: true }, true, control(300_000), () => null, fakeCount(1_000_000, counted, calls))).toThrow(StopError);
+    expect(() => decide({ witnesses: true }, true, control(300_000), () => null, fakeCount(1_000_000, counted, calls), QUICK)).toThrow(StopError);
     expect(calls).toEqual([100_000, 300_000]);
   });
 
@@ -124,7 +134,7 @@ describe('decide: witnesses and the count', () => {
     const calls: number[] = [];
     let caught: unknown;
     try {
-      decide({ witnesses: true }, true, control(300), () => null, fakeCount(1000, counted, calls));
+      decide({ witnesses: true }, true, control(300), () => null, fakeCount(1000, counted, calls), QUICK);
     } catch (e) {
       caught = e;
     }

@@ -3,9 +3,9 @@
  * none, or only one) besides counting. A draft has far too many solutions to count, but two of
  * them are found in milliseconds, and they prove `multiple` on their own.
  *
- * Which goes first: a draft (few hints for its size) is counted on a tiny budget (a finished
- * puzzle with few hints fits in it), then searched for witnesses, and the count follows; a puzzle
- * near completion is counted first, on a small budget (its diagram is
+ * Which goes first: a draft (few hints for its size) is searched for witnesses first, and the
+ * count follows (in a genre whose finished puzzles can look like drafts, after a count on a tiny
+ * budget, which such a puzzle fits in); a puzzle near completion is counted first, on a small budget (its diagram is
  * usually small, and a witness search there would mostly be wasted), then searched for witnesses
  * when that count does not finish, then counted within the limits (a count stopped by the limits
  * leaves a little of the time limit for the witnesses).
@@ -39,8 +39,9 @@ export const ALWAYS_COUNT_SIDE = 8;
 const FIRST_COUNT_NODES = 100_000;
 
 /**
- * The budget of a draft's count before its witnesses: a finished Arukone up to 13x13 is counted
- * within it, a draft with many solutions loses at most this time before its witnesses.
+ * The budget of a draft's count before its witnesses (genres whose finished puzzles look like
+ * drafts): a finished Arukone up to 13x13 is counted within it, a draft with many solutions loses
+ * at most this time before its witnesses.
  */
 const DRAFT_COUNT_NODES = 100_000;
 const DRAFT_COUNT_MS = 40;
@@ -63,17 +64,18 @@ export function isDraft(rows: number, cols: number, marked: number): boolean {
 export function decide(
   options: Pick<CheckOptions, 'witnesses' | 'countAfterWitnesses'>, draft: boolean, control: Timed,
   witnesses: (control: Timed) => Outcome | null, count: (control: Timed) => Outcome,
+  genre?: { finishedLooksLikeDraft?: boolean },
 ): Outcome {
   if (!options.witnesses) return count(control);
   if (draft) {
-    // A finished puzzle can look like a draft (an Arukone has few endpoints, and deduction has
-    // no grip on it): a count on a tiny budget first, which such a puzzle usually fits in.
-    const quick = quickCount(control, count);
-    if (!(quick instanceof StopError)) return quick;
+    // Where a finished puzzle can look like a draft (an Arukone has few endpoints, and deduction
+    // has no grip on it): a count on a tiny budget first, which such a puzzle usually fits in.
+    const quick = genre?.finishedLooksLikeDraft ? quickCount(control, count) : null;
+    if (quick !== null && !(quick instanceof StopError)) return quick;
     const w = witnesses(control);
-    // Stopped by the caller's own node limit, the count would stop again.
     if (w === null) {
-      if (quick.stopped.limit === 'nodes' && DRAFT_COUNT_NODES >= (control.limits?.maxNodes ?? Infinity)) throw quick;
+      // Stopped by the caller's own node limit, the count would stop again.
+      if (quick !== null && quick.stopped.limit === 'nodes' && DRAFT_COUNT_NODES >= (control.limits?.maxNodes ?? Infinity)) throw quick;
       return count(control);
     }
     if (w.verdict !== 'multiple') return w;

@@ -142,7 +142,8 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: NumberlinkCheckOp
     };
   };
   try {
-    Object.assign(result, decide(options ?? {}, draft.draft, control as Timed, witnessed, counted));
+    // A finished Arukone has few endpoints and leaves deduction nearly every edge: it looks like a draft.
+    Object.assign(result, decide(options ?? {}, draft.draft, control as Timed, witnessed, counted, { finishedLooksLikeDraft: true }));
   } catch (e) {
     if (!(e instanceof StopError)) throw e;
     result.verdict = 'unknown';
