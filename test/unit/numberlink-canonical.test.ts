@@ -141,6 +141,28 @@ describe('the canonical family of the Nikoli rule', () => {
   });
 });
 
+/** The canonical family built without the planarity check (off), with it by the spec (js) and by the kernel (k). */
+function planarBuilds(rows: number, cols: number, cells: Int32Array, sweep: Sweep) {
+  const labels = Math.max(-1, ...cells) + 1;
+  const inst = makeInstance(rows, cols, cells, labels, sweep);
+  const plan = planFrontier(inst.graph, sweepOrder(rows, cols, sweep));
+  const spec = (noPlanar: boolean) => new NumberlinkSpec({
+    cellCount: rows * cols, endpointKey: inst.endpointKey, labelCount: labels, plan, rule: NOTOUCH,
+    edgeEnds: inst.graph.edges, canonical: sweepNeighbours(rows, cols, sweep), noPlanar,
+  });
+  return { spec, off: buildZdd(spec(true), undefined, { kernel: false }), js: buildZdd(spec(false), undefined, { kernel: false }), k: buildZdd(spec(false)) };
+}
+
+/** The check drops no member (both builders), and the kernel builds the spec's states. */
+function expectSameFamily({ off, js, k }: ReturnType<typeof planarBuilds>, what: string): void {
+  for (const on of [js, k]) {
+    expect(on.zdd.count(), what).toBe(off.zdd.count());
+    expect(on.zdd.difference(off.zdd).isEmpty(), what).toBe(true);
+    expect(off.zdd.difference(on.zdd).isEmpty(), what).toBe(true);
+  }
+  expect(k.stats.nodesCreated, what).toBe(js.stats.nodesCreated);
+}
+
 describe('the planarity check of same-label pairs in the canonical build (NumberlinkSpec.planarOk)', () => {
   it('leaves the family as it is, with fewer states, on random instances of every sweep (both builders)', () => {
     const rand = rng(5151);
@@ -153,23 +175,11 @@ describe('the planarity check of same-label pairs in the canonical build (Number
       const labels = Math.max(-1, ...cells) + 1;
       if (labels < 2) continue;
       const sweep = SWEEPS[t % SWEEPS.length];
-      const inst = makeInstance(rows, cols, cells, labels, sweep);
-      const plan = planFrontier(inst.graph, sweepOrder(rows, cols, sweep));
-      const spec = (noPlanar: boolean) => new NumberlinkSpec({
-        cellCount: rows * cols, endpointKey: inst.endpointKey, labelCount: labels, plan, rule: NOTOUCH,
-        edgeEnds: inst.graph.edges, canonical: sweepNeighbours(rows, cols, sweep), noPlanar,
-      });
       const what = `${rows}x${cols} ${Array.from(cells)} sweep ${JSON.stringify(sweep)}`;
-      const off = buildZdd(spec(true), undefined, { kernel: false });
-      const js = buildZdd(spec(false), undefined, { kernel: false });
-      const k = buildZdd(spec(false));
+      const builds = planarBuilds(rows, cols, cells, sweep);
+      const { spec, off, js, k } = builds;
       expect(k.stats.compiled, what).toBe(spec(false).levels > 0 ? true : undefined);
-      for (const on of [js, k]) {
-        expect(on.zdd.count(), what).toBe(off.zdd.count());
-        expect(on.zdd.difference(off.zdd).isEmpty(), what).toBe(true);
-        expect(off.zdd.difference(on.zdd).isEmpty(), what).toBe(true);
-      }
-      expect(k.stats.nodesCreated, what).toBe(js.stats.nodesCreated);
+      expectSameFamily(builds, what);
       if (js.stats.nodesCreated < off.stats.nodesCreated) fewer++;
       built++;
     }
@@ -201,17 +211,6 @@ function borderCells(rows: number, cols: number, pairs: number, rand: () => numb
 }
 
 describe('the planarity check sees the endpoints on the border and lets routes through fragments without an endpoint', () => {
-  const build = (rows: number, cols: number, cells: Int32Array, sweep: Sweep) => {
-    const labels = Math.max(-1, ...cells) + 1;
-    const inst = makeInstance(rows, cols, cells, labels, sweep);
-    const plan = planFrontier(inst.graph, sweepOrder(rows, cols, sweep));
-    const spec = (noPlanar: boolean) => new NumberlinkSpec({
-      cellCount: rows * cols, endpointKey: inst.endpointKey, labelCount: labels, plan, rule: NOTOUCH,
-      edgeEnds: inst.graph.edges, canonical: sweepNeighbours(rows, cols, sweep), noPlanar,
-    });
-    return { off: buildZdd(spec(true), undefined, { kernel: false }), js: buildZdd(spec(false), undefined, { kernel: false }), k: buildZdd(spec(false)) };
-  };
-
   it('keeps the family on random instances with many ends on the border (both builders)', () => {
     const rand = rng(9191);
     let fewer = 0, nonEmpty = 0;
@@ -223,13 +222,9 @@ describe('the planarity check sees the endpoints on the border and lets routes t
       if (Math.max(-1, ...cells) < 1) continue;
       const sweep = SWEEPS[t % SWEEPS.length];
       const what = `${rows}x${cols} ${Array.from(cells)} sweep ${JSON.stringify(sweep)}`;
-      const { off, js, k } = build(rows, cols, cells, sweep);
-      for (const on of [js, k]) {
-        expect(on.zdd.count(), what).toBe(off.zdd.count());
-        expect(on.zdd.difference(off.zdd).isEmpty(), what).toBe(true);
-        expect(off.zdd.difference(on.zdd).isEmpty(), what).toBe(true);
-      }
-      expect(k.stats.nodesCreated, what).toBe(js.stats.nodesCreated);
+      const builds = planarBuilds(rows, cols, cells, sweep);
+      const { off, js } = builds;
+      expectSameFamily(builds, what);
       if (js.stats.nodesCreated < off.stats.nodesCreated) fewer++;
       if (off.zdd.count() > 0n) nonEmpty++;
     }
@@ -247,7 +242,7 @@ describe('the planarity check sees the endpoints on the border and lets routes t
     cells[3 * cols + 3] = 2;
     cells[5 * cols + 4] = 2;
     for (const sweep of SWEEPS) {
-      const { off, js, k } = build(rows, cols, cells, sweep);
+      const { off, js, k } = planarBuilds(rows, cols, cells, sweep);
       expect(off.zdd.count()).toBe(0n);
       expect(js.zdd.count()).toBe(0n);
       expect(k.stats.nodesCreated).toBe(js.stats.nodesCreated);
