@@ -1,5 +1,6 @@
 import type { BadBytes } from '../parse/limits';
 import type { RunControl } from '../zdd/control';
+import type { HelperThread } from './helper';
 
 export interface CheckOptions {
   /** Limits, cancellation and progress for the whole check. */
@@ -17,6 +18,12 @@ export interface CheckOptions {
    * verdict: a command line check gives it a share, not the whole limit.
    */
   togetherTimeMs?: number;
+  /**
+   * A second thread to race with (analysis/helper.ts): the command line gives one, so that a hard
+   * Numberlink is built from both ends of its sweep at once. Not used with `usage` (the diagram
+   * stays on the other thread).
+   */
+  helper?: HelperThread;
   /** Produce `secondSolution` when there are several (default true). */
   secondSolution?: boolean;
   /**

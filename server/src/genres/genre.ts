@@ -276,6 +276,11 @@ export interface Genre<P extends Puzzle = Puzzle> extends FindingsGenre<P>, Conf
    * checks proved). Null when the puzzle has no unique solution.
    */
   together?(p: P, redundant: readonly CellRef[] | undefined, solution: CheckResult['solution'], control: RunControl, session?: CheckSession<P> | null): TogetherPass | null;
+  /**
+   * The job a check of this genre hands its second thread (analysis/helper.ts; the worker runs it
+   * on the task the check built), returning a plain answer the check reads back.
+   */
+  helperJob?(task: unknown): unknown;
   /** Tools the worker runs for the genre's commands (structured-clone-safe in and out). */
   tools?: Record<string, (input: unknown, control: RunControl) => unknown>;
 

@@ -17,6 +17,7 @@ import { report } from './result';
 import { readRuleWords } from './rule';
 import type { PathSolution } from '../analysis/result';
 import { gradeAround } from '../findings/gradeWords';
+import { nikoliHelper, type NikoliHelperTask } from './nikoliVerdict';
 
 export const numberlink: Genre<NumberlinkPuzzle> = {
   kind: 'numberlink',
@@ -35,6 +36,7 @@ export const numberlink: Genre<NumberlinkPuzzle> = {
   signature,
   check,
   grade,
+  helperJob: (task) => nikoliHelper(task as NikoliHelperTask),
   gradeWords: {
     levels: {
       local: 'rules on a cell and its neighbours finish it (degree, no cycles, the rule’s own)',

@@ -13,11 +13,14 @@
  * a share of what the limits leave (see EXACT_COUNT_*), else it is left unknown (at least 2).
  *
  * The canonical route goes first with most of the time (CANONICAL_FIRST_SHARE); the Nikoli
- * diagram gets what is left when it stops (it wins on puzzles with few, short paths).
+ * diagram gets what is left when it stops (it wins on puzzles with few, short paths). With a second
+ * thread (raceNikoli) the canonical route has the whole time here while the thread runs both
+ * routes, its canonical one from the other end of the sweep.
  */
 import type { NumberlinkRule } from './puzzle';
-import { deadlineOf, resolveLimits, StopError, type RunControl, type Stopped } from '../zdd/control';
-import type { NumberlinkInstance } from './instance';
+import type { HelperRun, HelperThread } from '../analysis/helper';
+import { deadlineOf, resolveLimits, StopError, stopNow, type Limits, type RunControl, type Stopped } from '../zdd/control';
+import { makeInstance, type NumberlinkInstance } from './instance';
 import { buildNumberlinkZdd, type NumberlinkZdd } from './solve';
 import { findReroute } from './canonical';
 
@@ -52,6 +55,12 @@ export interface NikoliVerdictOptions {
   secondSolution?: boolean;
   /** Until when the exact count of a `multiple` may run (default: the control's deadline). */
   countDeadline?: number;
+  /** The canonical build from the other end of the chosen sweep (SolveOptions.oppositeSweep). */
+  oppositeSweep?: boolean;
+  /** A second thread to race with (raceNikoli). */
+  helper?: HelperThread;
+  /** When the second thread starts (default HELPER_AFTER_MS; tests start it at once). */
+  helperAfterMs?: number;
 }
 
 /**
@@ -73,6 +82,7 @@ const CANONICAL_FIRST_SHARE = 0.8;
  * limit (the verdict is then unknown; the Nikoli build's stop is the one reported).
  */
 export function decideNikoli(inst: NumberlinkInstance, control?: RunControl, options?: NikoliVerdictOptions): NikoliVerdict {
+  if (options?.helper) return raceNikoli(inst, control, options.helper, options);
   const t0 = Date.now();
   const deadline = deadlineOf(control, t0);
   const share = deadline === Infinity ? Infinity : t0 + CANONICAL_FIRST_SHARE * (deadline - t0);
@@ -82,7 +92,12 @@ export function decideNikoli(inst: NumberlinkInstance, control?: RunControl, opt
   } catch (e) {
     if (!(e instanceof StopError) || e.stopped.limit === 'cancelled') throw e;
   }
-  const nz = buildNumberlinkZdd(inst, NIKOLI, { ...control, deadline });
+  return decideFromNikoli(inst, { ...control, deadline }, options);
+}
+
+/** The verdict from the diagram of every Nikoli solution (throws StopError at a limit). */
+function decideFromNikoli(inst: NumberlinkInstance, control: RunControl, options?: NikoliVerdictOptions): NikoliVerdict {
+  const nz = buildNumberlinkZdd(inst, NIKOLI, control);
   const count = nz.zdd.count();
   if (count === 0n) return { verdict: 'none', count, first: null, second: null };
   const first = nz.edgesOf(nz.zdd.first());
@@ -92,6 +107,118 @@ export function decideNikoli(inst: NumberlinkInstance, control?: RunControl, opt
   return { verdict: 'multiple', count, first, second, solutions: nz };
 }
 
+/**
+ * Of a check with a second thread, how long the canonical route runs alone before the thread
+ * starts: most puzzles are decided by then (Arukone median 15 ms), and a thread costs a few tens
+ * of milliseconds of CPU to start.
+ */
+const HELPER_AFTER_MS = 200;
+
+/** How often a wait for the second thread looks at the caller's cancellation. */
+const WAIT_SLICE_MS = 50;
+
+/** How long past the deadline the second thread gets to report its own stop. */
+const STOP_GRACE_MS = 200;
+
+/** The second thread's task (plain data: it crosses threads). */
+export interface NikoliHelperTask {
+  rows: number;
+  cols: number;
+  cells: Int32Array;
+  labelCount: number;
+  deadline: number;
+  limits?: Partial<Limits>;
+  secondSolution: boolean;
+}
+
+/** The second thread's answer: a verdict (without the diagram, which stays there), a stop, or a failure. */
+export type NikoliHelperAnswer = { verdict: NikoliVerdict } | { stopped: Stopped } | { error: string };
+
+/**
+ * The second thread's side of raceNikoli: decideNikoli (canonical route, then the Nikoli diagram)
+ * with the canonical build from the other end of the chosen sweep.
+ */
+export function nikoliHelper(task: NikoliHelperTask): NikoliHelperAnswer {
+  const inst = makeInstance(task.rows, task.cols, task.cells, task.labelCount);
+  try {
+    const { solutions: _, ...verdict } = decideNikoli(inst, { limits: task.limits, deadline: task.deadline }, { secondSolution: task.secondSolution, oppositeSweep: true });
+    return { verdict };
+  } catch (e) {
+    if (e instanceof StopError) return { stopped: e.stopped };
+    return { error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/**
+ * decideNikoli on two threads: here the canonical route with the whole time; after HELPER_AFTER_MS
+ * on the helper both routes, its canonical build from the other end of the sweep. Which end is
+ * faster is not predictable: of 33 Arukone left undecided at 5 s, built from both ends at once for
+ * 8 s, the chosen end decided first on 9, the other on 7 (551_15x15: 2.2 s against 7.3 s).
+ * The first verdict wins; the other side is stopped. A verdict does not depend on the sweep, only
+ * which solutions a `multiple` shows may. Each side has half of the byte budget.
+ */
+function raceNikoli(inst: NumberlinkInstance, control: RunControl | undefined, helper: HelperThread, options: NikoliVerdictOptions): NikoliVerdict {
+  const t0 = Date.now();
+  const deadline = deadlineOf(control, t0);
+  // Each side gets half of the byte budget: the check as a whole keeps to it.
+  const maxBytes = control?.limits?.maxBytes;
+  const limits = maxBytes === undefined ? control?.limits : { ...control?.limits, maxBytes: Math.floor(maxBytes / 2) };
+  let run: HelperRun | undefined;
+  let theirs: NikoliHelperAnswer | undefined;
+  const read = (a: unknown) => {
+    if (a !== undefined) theirs = a as NikoliHelperAnswer;
+  };
+  const theyWon = (): boolean => {
+    if (run === undefined) {
+      if (Date.now() - t0 >= (options.helperAfterMs ?? HELPER_AFTER_MS)) {
+        const task: NikoliHelperTask = {
+          rows: inst.rows, cols: inst.cols, cells: inst.cells, labelCount: inst.labelCount,
+          deadline, limits, secondSolution: options.secondSolution !== false,
+        };
+        run = helper.start({ genre: 'numberlink', task });
+      }
+      return false;
+    }
+    if (theirs === undefined) read(run.answer());
+    return complete(theirs);
+  };
+  const cancelled = () => control?.isCancelled?.() === true;
+  const own: NikoliVerdictOptions = { ...options, helper: undefined, countDeadline: deadline };
+  try {
+    return decideFromCanonical(inst, { ...control, limits, deadline, isCancelled: () => cancelled() || theyWon() }, own);
+  } catch (e) {
+    if (!(e instanceof StopError) || cancelled()) throw e;
+    if (complete(theirs)) return (theirs as { verdict: NikoliVerdict }).verdict;
+    // Stopped before the thread started (a node or byte limit): the Nikoli diagram here, as alone.
+    if (run === undefined) return decideFromNikoli(inst, { ...control, deadline }, options);
+    while (theirs === undefined) {
+      const stop = stopNow({ ...control, deadline }, 'while waiting for the second thread');
+      if (stop?.stopped.limit === 'cancelled') throw stop;
+      if (stop) break;
+      read(run.waitAnswer(Math.min(WAIT_SLICE_MS, deadline - Date.now())));
+    }
+    // The thread stops at the same deadline: a moment for its own stop (or a late verdict).
+    if (theirs === undefined) read(run.waitAnswer(STOP_GRACE_MS));
+    // A `multiple` without its exact count is still a verdict.
+    const last = theirs as NikoliHelperAnswer | undefined;
+    if (last !== undefined && 'verdict' in last) return last.verdict;
+    // Both stopped: the thread's stop is its Nikoli build's, the one reported alone too.
+    if (last !== undefined && 'stopped' in last) throw new StopError(last.stopped);
+    throw e;
+  } finally {
+    run?.stop();
+  }
+}
+
+/**
+ * An answer of the second thread that ends the race: a verdict with its exact count where it has
+ * one. A `multiple` whose count stopped (at the thread's share of the time or of the memory)
+ * waits for this side, whose count may finish, and is taken only when this side stops too.
+ */
+function complete(a: NikoliHelperAnswer | undefined): boolean {
+  return a !== undefined && 'verdict' in a && (a.verdict.verdict !== 'multiple' || a.verdict.count !== null);
+}
+
 /** The canonical route of the module comment. */
 export function decideFromCanonical(inst: NumberlinkInstance, control?: RunControl, options?: NikoliVerdictOptions): NikoliVerdict {
   const t0 = Date.now();
@@ -99,7 +226,7 @@ export function decideFromCanonical(inst: NumberlinkInstance, control?: RunContr
   // The compiled breadth-first build, no global rules per state (its states cost a tenth of the
   // search's and the planarity of pairs in the spec saves a third of them); if it stops at the
   // node or byte limit, the depth-first search, where the global rules pay at every state.
-  const nz = buildNumberlinkZdd(inst, NOTOUCH, { ...control, deadline }, { searchGlobalRules: true, canonical: true, compiledFirst: COMPILED_SHARE });
+  const nz = buildNumberlinkZdd(inst, NOTOUCH, { ...control, deadline }, { searchGlobalRules: true, canonical: true, compiledFirst: COMPILED_SHARE, oppositeSweep: options?.oppositeSweep });
   const members = nz.zdd.count();
   if (members === 0n) return { verdict: 'none', count: 0n, first: null, second: null };
   const first = nz.edgesOf(nz.zdd.first());

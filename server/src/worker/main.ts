@@ -4,15 +4,22 @@
  */
 import { setPriority } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import type { Progress } from '../zdd/control';
 import type { FromWorker, ToWorker } from './protocol';
 import { runJob } from './run';
 import { forgetSession } from './sessions';
+import { answerHelperJob, type HelperWorkerData } from './helperThread';
+import { runHelperJob } from './helperJobs';
 
 const PROGRESS_EVERY_MS = 100;
 
-if (parentPort) {
+const helper = (workerData as Partial<HelperWorkerData> | null)?.helperJob !== undefined ? (workerData as HelperWorkerData) : undefined;
+
+if (helper) {
+  // A check's second thread (helperThread.ts): one job, then the thread ends.
+  answerHelperJob(helper, runHelperJob);
+} else if (parentPort) {
   // On Linux the nice value is per thread: solving yields the CPU to the server's main thread, so
   // hover and parse diagnostics stay fast on a busy machine. Best effort (may be refused).
   try {
