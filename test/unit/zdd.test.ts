@@ -541,6 +541,24 @@ describe('depth-first build (zdd/depthFirst.ts)', () => {
     expect(maxDepth).toBeGreaterThan(1);
   });
 
+  it('empties a memo that outgrows its share of the byte budget, and builds the same diagram', () => {
+    const spec = new SumSpec(40, 8, 200);
+    const plain = buildZddDepthFirst(spec, null);
+    const bytes = [1_000_000, 400_000];
+    for (const maxBytes of bytes) {
+      const small = buildZddDepthFirst(spec, null, { limits: { maxBytes } }, { forgetMemo: true });
+      expect(small.stats.memoFlushes, `${maxBytes}`).toBeGreaterThan(0);
+      expect(small.zdd.count()).toBe(plain.zdd.count());
+      expect(small.stats.reducedNodes).toBe(plain.stats.reducedNodes);
+      expect(famKey(small.zdd.sets())).toEqual(famKey(plain.zdd.sets()));
+      // States met again after a flush are searched again.
+      expect(small.stats.nodesCreated).toBeGreaterThan(plain.stats.nodesCreated);
+    }
+    expect(plain.stats.memoFlushes).toBeUndefined();
+    // Not asked: the same budget stops the search (here its memo alone outgrows 400 KB).
+    expect(() => buildZddDepthFirst(spec, null, { limits: { maxBytes: 400_000 } })).toThrow(/memory limit/);
+  });
+
   it('reports progress as the share of the tree searched: growing, ending at the whole', () => {
     const seen: Progress[] = [];
     expect(buildZddDepthFirst(new Wide(16), null, { onProgress: (p) => seen.push(p) }).zdd.count()).toBe(65536n);
@@ -566,10 +584,17 @@ describe('depth-first build (zdd/depthFirst.ts)', () => {
     let polls = 0;
     const cancelled = stopOf(() => buildZddDepthFirst(new Wide(24), null, { isCancelled: () => ++polls > 3 }));
     expect(cancelled.limit).toBe('cancelled');
-    const memory = stopOf(() => buildZddDepthFirst(new Wide(24), null, { limits: { maxBytes: 2 ** 20 } }));
+    const memory1 = stopOf(() => buildZddDepthFirst(new Wide(24), null, { limits: { maxBytes: 2 ** 20 } }));
+    expect(memory1.limit).toBe('memory');
+    expect(memory1.message).toMatch(/^undecided: stopped at the memory limit \(1 MB for this diagram/);
+    // With forgetMemo, what the memo cannot give back (the path, the diagram) past the budget: a memory stop.
+    const memory = stopOf(() => buildZddDepthFirst(new Wide(24), null, { limits: { maxBytes: 2 ** 16 } }, { forgetMemo: true }));
     expect(memory.limit).toBe('memory');
-    expect(memory.message).toMatch(/^undecided: stopped at the memory limit \(1 MB for this diagram/);
-    // Within its limits the same build finishes.
+    expect(memory.message).toMatch(/^undecided: stopped at the memory limit \(0 MB for this diagram/);
+    // Within its limits the same build finishes; a memo past its share is emptied, not a stop.
     expect(buildZddDepthFirst(new Wide(12), null, { limits: { maxBytes: 2 ** 20 } }).zdd.count()).toBe(4096n);
+    const flushed = buildZddDepthFirst(new Wide(18), null, { limits: { maxBytes: 2 ** 20 } }, { forgetMemo: true });
+    expect(flushed.zdd.count()).toBe(2n ** 18n);
+    expect(flushed.stats.memoFlushes).toBeGreaterThan(0);
   });
 });

@@ -150,7 +150,9 @@ export function buildNumberlinkZdd(
     propagator.globalOn = options?.searchGlobalRules === true;
     const filter = new PropagatingFilter(spec, propagator, plan.order);
     try {
-      built = buildZddDepthFirst(spec, filter, { ...control, deadline });
+      // Under fill (Ahle's 50x50 set) the search with the propagator finishes where its memo
+      // alone outgrows the budget: the memo is emptied instead (DepthFirstOptions.forgetMemo).
+      built = buildZddDepthFirst(spec, filter, { ...control, deadline }, { forgetMemo: rule.fill });
     } finally {
       filter.detach();
     }

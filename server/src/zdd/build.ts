@@ -32,6 +32,8 @@ export interface BuildStats {
   resumedFrom: number;
   /** Built by the spec's compiled kernel (zdd/kernel.ts). */
   compiled?: boolean;
+  /** Depth-first builds: how often the memo was emptied to stay within the byte budget. */
+  memoFlushes?: number;
 }
 
 /**

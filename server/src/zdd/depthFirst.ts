@@ -55,10 +55,26 @@ function searched(fPhase: Int8Array, depth: number): number {
 const NODE_BYTES = 12 + 8;
 
 /**
+ * Of the byte budget, what the memo may take before it is emptied (flushMemo): a table can double
+ * at once, so the flush comes well before the budget stops the search.
+ */
+const FLUSH_SHARE = 0.4;
+
+/**
  * The reduced ZDD of the spec's family, built depth-first; `filter` prunes transitions (see the
  * module comment). Stops with StopError at the limits of `control`, as buildZdd does.
  */
-export function buildZddDepthFirst(spec: Spec, filter: PathFilter | null, control?: RunControl): { zdd: Zdd; stats: BuildStats } {
+export interface DepthFirstOptions {
+  /**
+   * Empty the memo when it passes FLUSH_SHARE of the byte budget (flushMemo) instead of letting
+   * the budget stop the search: slower (states met again are searched again), but a search whose
+   * diagram fits goes on. For searches whose pruning makes that pay (Numberlink under fill); where
+   * the diagram itself cannot fit (an open 70x70 grid), flushes only delay the memory stop.
+   */
+  forgetMemo?: boolean;
+}
+
+export function buildZddDepthFirst(spec: Spec, filter: PathFilter | null, control?: RunControl, options?: DepthFirstOptions): { zdd: Zdd; stats: BuildStats } {
   const t0 = Date.now();
   const limits = resolveLimits(control);
   const w = spec.width | 0;
@@ -94,11 +110,19 @@ export function buildZddDepthFirst(spec: Spec, filter: PathFilter | null, contro
   fPhase[0] = NEW;
   let ret = 0; // the node the frame just left returned
   guard.check(top);
+  let flushAt = options?.forgetMemo ? FLUSH_SHARE * guard.maxBytes : Infinity;
   while (d >= 0) {
     const level = fLevel[d], off = d * w;
     const phase = fPhase[d];
     guard.level = level; // for the message of a memory stop
     if (phase === NEW) {
+      if (guard.bytes > flushAt) {
+        flushMemo(tables, nodeOf, guard, fLevel, fIndex, d, stack, w);
+        stats.memoFlushes = (stats.memoFlushes ?? 0) + 1;
+        // The next flush only after the memo has grown as much again: where what stays (the
+        // diagram, the path) fills the budget, the budget stops the search instead of flushes.
+        flushAt = guard.bytes + FLUSH_SHARE * guard.maxBytes;
+      }
       let t = tables[level];
       if (t === null) {
         // A new level's table costs 64 states of the frontier's width: on a wide frontier (a
@@ -189,4 +213,39 @@ export function buildZddDepthFirst(spec: Spec, filter: PathFilter | null, contro
   stats.levels = top;
   stats.reducedNodes = store.size - 2;
   return { zdd: new Zdd(store, ret, top), stats };
+}
+
+/**
+ * Empties the memo when it holds too much of the byte budget: every level's table goes, except
+ * that each frame on the current path (depths 0 .. d - 1, whose nodes are still to be written)
+ * keeps its own state, at local index 0 of a fresh table. Sound because a state's node depends
+ * on the state alone (see the module comment): a state met again is searched again and gets the
+ * same node from the store, which keeps every node. Costs time, never the answer.
+ */
+function flushMemo(
+  tables: (LevelTable | null)[], nodeOf: (Int32Array | null)[], guard: Guard,
+  fLevel: Int32Array, fIndex: Int32Array, d: number, stack: Int32Array, w: number,
+): void {
+  for (let level = 0; level < tables.length; level++) {
+    const t = tables[level];
+    if (t !== null) guard.bytes -= t.arena.length * 4 + t.table.length * 4;
+    const nodes = nodeOf[level];
+    if (nodes !== null) guard.bytes -= nodes.length * 4;
+    tables[level] = null;
+    nodeOf[level] = null;
+  }
+  if (guard.spare !== null) {
+    guard.bytes -= guard.spare.length * 4;
+    guard.spare = null;
+  }
+  const key = new Int32Array(Math.max(1, w));
+  for (let k = 0; k < d; k++) {
+    const level = fLevel[k];
+    const t = new LevelTable(w, 64, guard);
+    for (let j = 0; j < w; j++) key[j] = stack[k * w + j];
+    fIndex[k] = ~findOrAdd(t, key, w);
+    tables[level] = t;
+    guard.reserve(t.cap * 4);
+    nodeOf[level] = new Int32Array(t.cap);
+  }
 }
