@@ -193,6 +193,20 @@ describe('push diagnostics', () => {
     expect(status.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('Numberlink: a hard 15×15 Arukone is decided with the worker\'s second thread racing (the same one solution)', async () => {
+    // 350_15x15: past the 200 ms after which a worker starts its second thread (nikoliVerdict.ts),
+    // which builds from the other end of the sweep (0.70 M states against 2.27 M).
+    const text = readFileSync(join(root, 'test/fixtures/numberlink/arukone/350_15x15.nlk'), 'utf8');
+    const uri = uriOf('hard-arukone.nlk');
+    const mark = client.events.length;
+    const t0 = Date.now();
+    client.open(uri, 'numberlink', text);
+    const decided = await client.waitFor('linkpuzzle/resultChanged', (p) => p.uri === uri && p.result.verdict !== undefined, 120_000, mark);
+    console.log(`350_15x15 in the server: ${decided.params.result.verdict} after ${Date.now() - t0} ms`);
+    expect(decided.params.result.verdict).toBe('unique');
+    expect(decided.params.result.solution).toEqual(checkText(text, 'numberlink').solution);
+  });
+
   it('Numberlink: a unique solution that leaves cells empty is not good (Warning)', async () => {
     const uri = uriOf('notgood.nlk');
     client.open(uri, 'numberlink', fixture('notgood.nlk'));

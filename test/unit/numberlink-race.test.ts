@@ -106,6 +106,25 @@ describe('the race with a second thread', () => {
     expect(stopped.count).toBeNull();
   });
 
+  it('with its diagram wanted (the ambiguity map), a `multiple` from the other thread does not end the race', () => {
+    const cells = new Int32Array(16).fill(-1);
+    cells[0] = 0; cells[1] = 0;
+    const inst = makeInstance(4, 4, cells, 1);
+    const alone = decideNikoli(inst);
+    const theirs = { verdict: { ...alone, solutions: undefined } };
+    // Not wanted: their complete `multiple` wins (no diagram here).
+    const quick = decideNikoli(inst, undefined, { helper: new InlineHelper(() => theirs), helperAfterMs: 0 });
+    expect(quick).toBe(theirs.verdict);
+    // Wanted: this side's count finishes with its diagram.
+    const mapped = decideNikoli(inst, undefined, { helper: new InlineHelper(() => theirs), helperAfterMs: 0, wantsDiagram: true });
+    expect(mapped.count).toBe(alone.count);
+    expect(mapped.solutions?.zdd.count()).toBe(alone.count);
+    // A `unique` still ends it.
+    const one = makeInstance(1, 3, Int32Array.from([0, -1, 0]), 1);
+    const theirOne = { verdict: decideNikoli(one) };
+    expect(decideNikoli(one, undefined, { helper: new InlineHelper(() => theirOne), helperAfterMs: 0, wantsDiagram: true }).verdict).toBe('unique');
+  });
+
   it('starts the second thread only after helperAfterMs', () => {
     const inst = makeInstance(3, 3, Int32Array.from([0, -1, 1, -1, -1, -1, 1, -1, 0]), 2);
     const helper = new InlineHelper();

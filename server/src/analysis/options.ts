@@ -19,9 +19,10 @@ export interface CheckOptions {
    */
   togetherTimeMs?: number;
   /**
-   * A second thread to race with (analysis/helper.ts): the command line gives one, so that a hard
-   * Numberlink is built from both ends of its sweep at once. Not used with `usage` (the diagram
-   * stays on the other thread).
+   * A second thread to race with (analysis/helper.ts): the command line and the language server's
+   * workers give one, so that a hard Numberlink is built from both ends of its sweep at once. With
+   * `usage`, only a `none` or `unique` from the other thread ends the race (a `multiple`'s diagram
+   * would stay there).
    */
   helper?: HelperThread;
   /** Produce `secondSolution` when there are several (default true). */

@@ -102,9 +102,8 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: NumberlinkCheckOp
   // decided from the notouch solutions first (nikoliVerdict.ts).
   const counted = (run: Timed): Outcome => {
     if (!rule.fill && !rule.notouch) {
-      // The usage map needs the diagram, which a second thread's verdict leaves there.
-      const helper = options?.usage ? undefined : options?.helper;
-      const v = decideNikoli(inst, run, { secondSolution: options?.secondSolution !== false, helper });
+      // The usage map needs the diagram of a `multiple`, which a second thread's leaves there.
+      const v = decideNikoli(inst, run, { secondSolution: options?.secondSolution !== false, helper: options?.helper, wantsDiagram: options?.usage === true });
       const outcome = nikoliOutcome(p, inst, v);
       return options?.usage && v.verdict === 'multiple' && v.solutions ? { ...outcome, ...usageOf(p, inst, NIKOLI, v.solutions, run) } : outcome;
     }

@@ -61,6 +61,11 @@ export interface NikoliVerdictOptions {
   helper?: HelperThread;
   /** When the second thread starts (default HELPER_AFTER_MS; tests start it at once). */
   helperAfterMs?: number;
+  /**
+   * A `multiple` is wanted with its diagram (`solutions`, for the ambiguity map): one from the
+   * second thread, whose diagram stays there, does not end the race (raceNikoli).
+   */
+  wantsDiagram?: boolean;
 }
 
 /**
@@ -180,7 +185,7 @@ function raceNikoli(inst: NumberlinkInstance, control: RunControl | undefined, h
       return false;
     }
     if (theirs === undefined) read(run.answer());
-    return complete(theirs);
+    return complete(theirs, options.wantsDiagram === true);
   };
   const cancelled = () => control?.isCancelled?.() === true;
   const own: NikoliVerdictOptions = { ...options, helper: undefined, countDeadline: deadline };
@@ -188,7 +193,7 @@ function raceNikoli(inst: NumberlinkInstance, control: RunControl | undefined, h
     return decideFromCanonical(inst, { ...control, limits, deadline, isCancelled: () => cancelled() || theyWon() }, own);
   } catch (e) {
     if (!(e instanceof StopError) || cancelled()) throw e;
-    if (complete(theirs)) return (theirs as { verdict: NikoliVerdict }).verdict;
+    if (complete(theirs, options.wantsDiagram === true)) return (theirs as { verdict: NikoliVerdict }).verdict;
     // Stopped before the thread started (a node or byte limit): the Nikoli diagram here, as alone.
     if (run === undefined) return decideFromNikoli(inst, { ...control, deadline }, options);
     while (theirs === undefined) {
@@ -212,11 +217,13 @@ function raceNikoli(inst: NumberlinkInstance, control: RunControl | undefined, h
 
 /**
  * An answer of the second thread that ends the race: a verdict with its exact count where it has
- * one. A `multiple` whose count stopped (at the thread's share of the time or of the memory)
- * waits for this side, whose count may finish, and is taken only when this side stops too.
+ * one. A `multiple` whose count stopped (at the thread's share of the time or of the memory), or
+ * any `multiple` when its diagram is wanted, waits for this side, whose count may finish with its
+ * diagram here, and is taken only when this side stops too.
  */
-function complete(a: NikoliHelperAnswer | undefined): boolean {
-  return a !== undefined && 'verdict' in a && (a.verdict.verdict !== 'multiple' || a.verdict.count !== null);
+function complete(a: NikoliHelperAnswer | undefined, wantsDiagram: boolean): boolean {
+  if (a === undefined || !('verdict' in a)) return false;
+  return a.verdict.verdict !== 'multiple' || (!wantsDiagram && a.verdict.count !== null);
 }
 
 /** The canonical route of the module comment. */

@@ -9,6 +9,15 @@ import { withDeadline, type RunControl } from '../zdd/control';
 import { runDesignJob } from './designJobs';
 import { sessionFor, trimSessions } from './sessions';
 import type { Analysis, GradeFields, Job, JobAnswer } from './protocol';
+import { join } from 'node:path';
+import { helperThread } from './helperThread';
+
+/**
+ * A check's second thread (helperThread.ts): dist/worker.js beside this bundle; none when run
+ * from the sources (tests run jobs in-process). It starts from this worker's thread, so it gets
+ * its lower priority too (main.ts), and it ends with it.
+ */
+const HELPER = helperThread(join(__dirname, 'worker.js'));
 
 export function runJob(job: Job, control: RunControl): JobAnswer {
   if (job.type === 'grade') return { type: 'grade', grade: grade(job, control) };
@@ -29,6 +38,8 @@ export function runJob(job: Job, control: RunControl): JobAnswer {
       // The preview's ambiguity map (a pass over the diagram; Numberlink: a walk through up to
       // 5,000 solutions, else a second diagram with every edge a level).
       usage: true,
+      // A hard Numberlink decided from both ends of its sweep at once (nikoliVerdict.ts).
+      helper: HELPER,
       // The difficulty grade of a unique puzzle, for the hover, the status bar and the preview,
       // where it takes milliseconds (Slitherlink); else the scheduler's grade job after the verdict.
       grade: gradesInCheck(job.kind),
