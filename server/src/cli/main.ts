@@ -10,8 +10,7 @@ import { parseCommandLine, UsageError, USAGE, type CommonOptions } from './args'
 import { expandPaths, readText, type PuzzleFile } from './files';
 import { countStoppedText, details, findingLines, flawNote, formatTable, prettyJson, summaryLine, toJson, verdictNote, type TableRow } from './report';
 import { DESIGN_USAGE, runDesignCommand } from './design';
-import { join } from 'node:path';
-import { helperThread } from '../worker/helperThread';
+import { bundledHelperThread } from '../worker/helperThread';
 
 export const EXIT_OK = 0;
 export const EXIT_BAD_FILE = 1;
@@ -49,8 +48,8 @@ function checkOptions(o: CommonOptions, progress?: (p: Progress) => void): Check
   return { control: { limits, onProgress: progress }, rule: o.rule, helper: HELPER };
 }
 
-/** The checks' second thread: dist/worker.js beside this bundle (absent when run from sources). */
-const HELPER = helperThread(join(__dirname, 'worker.js'));
+/** The checks' second thread (absent when run from the sources). */
+const HELPER = bundledHelperThread();
 
 /** A result for a file that could not be read or whose check failed inside: never a verdict it did not earn. */
 function failure(f: PuzzleFile, verdict: 'invalid' | 'unknown', message: string): CheckResult {

@@ -136,7 +136,10 @@ export interface NikoliHelperTask {
   secondSolution: boolean;
 }
 
-/** The second thread's answer: a verdict (without the diagram, which stays there), a stop, or a failure. */
+/**
+ * The second thread's answer: a verdict (without the diagram, which stays there), a stop, or a
+ * failure (any other error, turned into one by the worker: helperThread.ts answerHelperJob).
+ */
 export type NikoliHelperAnswer = { verdict: NikoliVerdict } | { stopped: Stopped } | { error: string };
 
 /**
@@ -150,7 +153,7 @@ export function nikoliHelper(task: NikoliHelperTask): NikoliHelperAnswer {
     return { verdict };
   } catch (e) {
     if (e instanceof StopError) return { stopped: e.stopped };
-    return { error: e instanceof Error ? e.message : String(e) };
+    throw e;
   }
 }
 
@@ -188,7 +191,7 @@ function raceNikoli(inst: NumberlinkInstance, control: RunControl | undefined, h
     return complete(theirs, options.wantsDiagram === true);
   };
   const cancelled = () => control?.isCancelled?.() === true;
-  const own: NikoliVerdictOptions = { ...options, helper: undefined, countDeadline: deadline };
+  const own: NikoliVerdictOptions = { ...options, countDeadline: deadline };
   try {
     return decideFromCanonical(inst, { ...control, limits, deadline, isCancelled: () => cancelled() || theyWon() }, own);
   } catch (e) {

@@ -5,6 +5,7 @@
  * check's polls read (Atomics.load) and a wait blocks on (Atomics.wait).
  */
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { HelperJob, HelperRun, HelperThread } from '../analysis/helper';
 
@@ -14,6 +15,14 @@ export interface HelperWorkerData {
   /** Int32 flag: 1 once the answer is on the port. */
   done: SharedArrayBuffer;
   port: MessagePort;
+}
+
+/**
+ * The helper thread of the bundle this code is in: dist/worker.js beside it (dist/cli.js and
+ * dist/worker.js both ask); undefined when run from the sources, where no worker.js is beside.
+ */
+export function bundledHelperThread(): HelperThread | undefined {
+  return helperThread(join(__dirname, 'worker.js'));
 }
 
 /** A helper thread on `workerPath` (dist/worker.js), or undefined when that file is missing. */
@@ -34,6 +43,9 @@ function startHelper(workerPath: string, job: HelperJob): HelperRun {
     worker = new Worker(workerPath, { workerData: data, transferList: [port2] });
     // Never keep the process alive for an answer nobody waits for.
     worker.unref();
+    // Seen only when the event loop runs (between checks, not during one, which is synchronous):
+    // without a listener a crashed helper would take the process down then. During a check a
+    // crash leaves the flag down, and the check waits for it no longer than its deadline.
     worker.on('error', () => { failed = true; });
   } catch {
     failed = true;

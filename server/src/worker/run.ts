@@ -9,15 +9,14 @@ import { withDeadline, type RunControl } from '../zdd/control';
 import { runDesignJob } from './designJobs';
 import { sessionFor, trimSessions } from './sessions';
 import type { Analysis, GradeFields, Job, JobAnswer } from './protocol';
-import { join } from 'node:path';
-import { helperThread } from './helperThread';
+import { bundledHelperThread } from './helperThread';
 
 /**
- * A check's second thread (helperThread.ts): dist/worker.js beside this bundle; none when run
- * from the sources (tests run jobs in-process). It starts from this worker's thread, so it gets
- * its lower priority too (main.ts), and it ends with it.
+ * A check's second thread (helperThread.ts); none when run from the sources (tests run jobs
+ * in-process). It starts from this worker's thread, so it gets its lower priority too (main.ts),
+ * and it ends with it.
  */
-const HELPER = helperThread(join(__dirname, 'worker.js'));
+const HELPER = bundledHelperThread();
 
 export function runJob(job: Job, control: RunControl): JobAnswer {
   if (job.type === 'grade') return { type: 'grade', grade: grade(job, control) };
