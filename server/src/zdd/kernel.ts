@@ -23,6 +23,7 @@ import simpathBytes from './wasm/simpath.wasm';
 import type { Guard } from './build.js';
 import { StopError, type Progress } from './control.js';
 import { garner, NodeStore, nextPrimeBelow, PRIMES, Zdd } from './zdd.js';
+import { collectGarbage } from './collect.js';
 
 /** A spec described for a compiled kernel (see the module comment). */
 export interface Kernel {
@@ -148,10 +149,34 @@ export interface KernelResult {
 }
 
 /**
+ * A kernel's memory past this size is handed back at once when its build ends (collect.ts): the
+ * full collection costs milliseconds, the build that grew it seconds.
+ */
+const RETURN_MEMORY_BYTES = 64 * 2 ** 20;
+
+/**
  * Builds the kernel's family under the guard's limits (its stops throw StopError as the generic
- * builder's do).
+ * builder's do). The instance and its memory are gone when this returns (the diagram is copied
+ * out where the memory is mostly the build's scratch), and a large memory is collected then.
  */
 export function runKernel(k: Kernel, guard: Guard, onProgress: ((p: Progress) => void) | undefined, isCancelled: (() => boolean) | undefined): KernelResult {
+  const grown = { bytes: 0 };
+  try {
+    return buildOnKernel(k, guard, onProgress, isCancelled, grown);
+  } catch (e) {
+    // A stop thrown inside keeps, in its stack trace, the closures that hold the instance: the
+    // caller may keep the stop for a while (solve.ts compiledWithin), so it gets a new one.
+    if (e instanceof StopError) throw new StopError(e.stopped);
+    throw e;
+  } finally {
+    // Here, not inside, so that no frame still holds the instance.
+    if (grown.bytes >= RETURN_MEMORY_BYTES) collectGarbage();
+  }
+}
+
+function buildOnKernel(
+  k: Kernel, guard: Guard, onProgress: ((p: Progress) => void) | undefined, isCancelled: (() => boolean) | undefined, grown: { bytes: number },
+): KernelResult {
   const mod = kernelModule(k.bytes);
   if (mod === null) throw new Error('the compiled builder is not available (run npm run build)');
   if (k.empty) return { zdd: new Zdd(new NodeStore(4), 0, 0, 0n), nodesCreated: 0, maxLevelWidth: 0, levels: 0, reducedNodes: 0 };
@@ -238,8 +263,12 @@ export function runKernel(k: Kernel, guard: Guard, onProgress: ((p: Progress) =>
     }
     const buf = x.memory.buffer;
     const size = x.size.value;
-    const lo = new Int32Array(buf, x.storeLo(), size);
-    const hi = new Int32Array(buf, x.storeHi(), size);
+    // Views keep the whole memory alive as long as the diagram lives: copies, unless the diagram
+    // is most of what the build holds.
+    const copy = x.heldBytes() > 2 * 8 * size;
+    const view = (at: number) => (copy ? new Int32Array(buf, at, size).slice() : new Int32Array(buf, at, size));
+    const lo = view(x.storeLo());
+    const hi = view(x.storeHi());
     const levelStart = new Int32Array(buf, x.levelStarts(), k.m + 2).slice();
     let count: bigint | undefined;
     if (kp > 0) count = garner(Array.from(new Uint32Array(buf, x.rootResidues(), kp)), primes);
@@ -252,5 +281,8 @@ export function runKernel(k: Kernel, guard: Guard, onProgress: ((p: Progress) =>
       ownLimit('has filled its memory (4 GB at most)');
     }
     throw e;
+  } finally {
+    // The memory touched (its size counts address space never used).
+    grown.bytes = x.heldBytes();
   }
 }

@@ -55,6 +55,8 @@ let M: i32 = 0; // levels
 
 // ---- budget and status ----
 let held: f64 = 0; // bytes held now (heap blocks asked for + region words used)
+let regionBytes: f64 = 0; // the regions' address space (pages only used as they are written)
+let heapTop: usize = 0; // the highest end of a heap block so far
 let maxBytes: f64 = 0;
 let maxNodes: f64 = 0;
 export let status: i32 = 0;
@@ -94,17 +96,52 @@ let rootLevel: i32 = 0;
 @inline function ptrAt(a: usize, i: i32): usize { return <usize>load<u32>(a + (<usize>i << 2)); }
 @inline function setPtr(a: usize, i: i32, v: usize): void { store<u32>(a + (<usize>i << 2), <u32>v); }
 
-/** A heap block of `bytes`, counted; 0 (and status set) when it would pass the budget. */
+/**
+ * The memory in use: the heap up to its highest block (a freed block's pages stay with the
+ * allocator, and fragmentation leaves gaps: 1.4 GB resident for 1 GB of blocks held on a 20x20
+ * Numberlink), less the regions' address space, and the regions' words used. Not the memory's
+ * size: the allocator grows it by doubling, pages it has not touched yet.
+ */
+function inUse(): f64 {
+  const top = <f64>heapTop;
+  const lo = <f64>loBase;
+  const heapBytes = regionBytes == 0 || top <= lo ? top : lo + max(0, top - lo - regionBytes);
+  return heapBytes + <f64>(regionWords - fill) * 8;
+}
+
+/** Notes a block's end for inUse. */
+@inline function reached(p: usize, bytes: usize): void {
+  if (p + bytes > heapTop) heapTop = p + bytes;
+}
+
+/** Sets the memory stop: `bytes` more for `what` did not fit. */
+function refuse(bytes: f64, what: i32): void {
+  status = STOP_MEMORY;
+  needBytes = bytes;
+  needWhat = what;
+}
+
+/**
+ * A heap block of `bytes`, counted; 0 (and status set) when it would pass the budget, as blocks
+ * held or as memory in use (a block past it is handed back untouched, its pages never resident).
+ */
 export function take(bytes: i32, what: i32): usize {
   const b = <f64>bytes;
   if (held + b > maxBytes || bytes > (1 << 30) - 64) {
-    status = STOP_MEMORY;
-    needBytes = b;
-    needWhat = what;
+    refuse(b, what);
+    return 0;
+  }
+  const p = heap.alloc(<usize>max(bytes, 8));
+  const top = heapTop;
+  reached(p, <usize>bytes);
+  if (inUse() > maxBytes) {
+    heap.free(p);
+    heapTop = top;
+    refuse(b, what);
     return 0;
   }
   held += b;
-  return heap.alloc(<usize>max(bytes, 8));
+  return p;
 }
 
 function give(p: usize, bytes: i32): void {
@@ -155,6 +192,7 @@ export function reserve(words: i32): i32 {
   const pages = <i32>((bytes * 2 + 0xffff) >>> 16);
   const before = memory.grow(pages);
   if (before < 0) return 0;
+  regionBytes = <f64>(<i64>pages << 16);
   loBase = <usize>before << 16;
   hiBase = loBase + bytes;
   fill = words;
@@ -223,15 +261,15 @@ function push(r: i32, slot: usize, f: f64): bool {
       if (nl == 0) return false;
     } else {
       // Grown in place where the allocator can (no copy of the list, no fresh pages for it).
-      // The same budget check as a fresh block's (take), the old block counted as held.
-      if (held + <f64>(ncap * es) > maxBytes || ncap * es > (1 << 30) - 64) {
-        status = STOP_MEMORY;
-        needBytes = <f64>(ncap * es);
-        needWhat = 1;
+      // The same budget checks as a fresh block's (take), the old block counted as held; in use,
+      // as if it moved (it is copied then, so it cannot be handed back untouched).
+      if (held + <f64>(ncap * es) > maxBytes || inUse() + <f64>(ncap * es) > maxBytes || ncap * es > (1 << 30) - 64) {
+        refuse(<f64>(ncap * es), 1);
         return false;
       }
       held += <f64>((ncap - cap) * es);
       nl = heap.realloc(list, <usize>(ncap * es));
+      reached(nl, <usize>(ncap * es));
     }
     list = nl;
     setPtr(pendP, r, nl);
@@ -313,11 +351,10 @@ export function merge(L: i32): i32 {
   created += count;
   if (<f64>created > maxNodes) { give(arena, np * as); status = STOP_NODES; return -1; }
   // The level's words in both regions (2 spare words stay at the bottom for the terminals).
-  if (fill - count < 2 || count >= MAX_LEVEL_STATES || held + <f64>count * 8 > maxBytes) {
+  const over = held + <f64>count * 8 > maxBytes || inUse() + <f64>count * 8 > maxBytes;
+  if (fill - count < 2 || count >= MAX_LEVEL_STATES || over) {
     give(arena, np * as);
-    status = STOP_MEMORY;
-    needBytes = <f64>count * 8;
-    needWhat = held + <f64>count * 8 > maxBytes ? 3 : 5;
+    refuse(<f64>count * 8, over ? 3 : 5);
     return -1;
   }
   fill -= count;
@@ -515,5 +552,6 @@ export function storeLo(): usize { return loBase + (<usize>storeBase << 2); }
 export function storeHi(): usize { return hiBase + (<usize>storeBase << 2); }
 export function levelStarts(): usize { setI32(levelStartA, M + 1, size); return levelStartA; }
 export function rootResidues(): usize { return ptrAt(resA, rootLevel); }
-export function heldBytes(): f64 { return held; }
+/** What the build holds, for a memory stop's message: its blocks, or the memory in use where gaps make that more. */
+export function heldBytes(): f64 { return max(held, inUse()); }
 export function levelWords(L: i32): i32 { return i32At(nSt, L); }
