@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { checkText } from '../../server/src/genres/check';
 import { kindFromPath, parsePuzzle } from '../../server/src/genres/index';
 import { measureReference } from './reference.mjs';
+import { helperThread } from '../../server/src/worker/helperThread';
 
 interface Job {
   files: string[];
@@ -16,6 +17,8 @@ interface Job {
   timeMs?: number;
   maxNodes?: number;
   parseOnly?: boolean;
+  /** dist/worker.js: checks get a second thread, as the command line's do. */
+  helperWorker?: string;
 }
 
 /** The collection's rule words (the genre reads them; none: the file's own). */
@@ -35,6 +38,8 @@ if (job.parseOnly) {
   });
   process.stdout.write(JSON.stringify({ ms: performance.now() - t0, cells, maxRssKb: process.resourceUsage().maxRSS }));
 } else {
+  const helper = job.helperWorker ? helperThread(job.helperWorker) : undefined;
+  if (job.helperWorker && helper === undefined) throw new Error(`no helper thread: ${job.helperWorker} is missing`);
   const before = measureReference(5);
   const cpuStart = process.cpuUsage();
   const limits: { timeMs?: number; maxNodes?: number } = {};
@@ -43,7 +48,7 @@ if (job.parseOnly) {
   texts.forEach((text, i) => {
     const file = job.files[i];
     const kind = kindFromPath(file) ?? 'slitherlink';
-    const base = { control: { limits }, rule: rule(job.rule), secondSolution: false };
+    const base = { control: { limits }, rule: rule(job.rule), secondSolution: false, helper };
     const t0 = performance.now();
     const r = checkText(text, kind, { ...base, redundant: false });
     const ms = performance.now() - t0;

@@ -15,6 +15,8 @@ import { buildNumberlinkZdd } from '../../server/src/numberlink/solve';
 import { StopError, type Stopped } from '../../server/src/zdd/control';
 import { helperThread } from '../../server/src/worker/helperThread';
 import { runHelperJob } from '../../server/src/worker/helperJobs';
+import { countHelper, countSolutions, type CountHelperAnswer, type CountHelperTask } from '../../server/src/numberlink/countRace';
+import { edgesToPaths, pathsProblem } from '../../server/src/numberlink/paths';
 import { randomCells, rng, walkCells } from './numberlink-random';
 
 const NIKOLI = { fill: false, notouch: false };
@@ -32,17 +34,21 @@ function randomInstance(rand: () => number, t: number): NumberlinkInstance | nul
   return pairs === 0 ? null : makeInstance(rows, cols, cells, pairs);
 }
 
-/** A helper thread played on this thread: the job runs when started, its answer is there at once. */
+/**
+ * A helper thread played on this thread: the job runs when started, its answer is there at once,
+ * or after `lag` looks (a wait gets it at once).
+ */
 class InlineHelper implements HelperThread {
   started = 0;
   stopped = 0;
   answers: unknown[] = [];
-  constructor(private readonly answerOf: (job: HelperJob) => unknown = runHelperJob) {}
+  constructor(private readonly answerOf: (job: HelperJob) => unknown = runHelperJob, private readonly lag = 0) {}
   start(job: HelperJob): HelperRun {
     this.started++;
     const answer = this.answerOf(job);
     this.answers.push(answer);
-    return { answer: () => answer, waitAnswer: () => answer, stop: () => { this.stopped++; } };
+    let looks = 0;
+    return { answer: () => (looks++ >= this.lag ? answer : undefined), waitAnswer: () => answer, stop: () => { this.stopped++; } };
   }
 }
 
@@ -163,6 +169,98 @@ describe('the race with a second thread', () => {
   });
 });
 
+/** The rules whose count is raced (countRace.ts): all but Nikoli's. */
+const COUNTED_RULES = [
+  { fill: true, notouch: false },
+  { fill: true, notouch: true },
+  { fill: false, notouch: true },
+];
+
+describe('the count raced on two threads (countRace.ts)', () => {
+  it('from the other end of the sweep, gives the breadth-first count under every rule', () => {
+    const rand = rng(5151);
+    let checked = 0;
+    for (let t = 0; t < 300; t++) {
+      const inst = randomInstance(rand, t);
+      if (inst === null) continue;
+      const rule = COUNTED_RULES[t % 3];
+      const what = `${JSON.stringify(rule)} ${inst.rows}x${inst.cols} ${Array.from(inst.cells)}`;
+      // The independent count: breadth-first, no deduction, no lookahead.
+      const count = buildNumberlinkZdd(inst, rule, undefined, { deduce: false, lookahead: false, search: 'breadth' }).zdd.count();
+      const task: CountHelperTask = {
+        job: 'count', rows: inst.rows, cols: inst.cols, cells: inst.cells, labelCount: inst.labelCount, rule, deadline: Date.now() + 60_000, secondSolution: true,
+      };
+      const a = countHelper(task);
+      expect('counted' in a, what).toBe(true);
+      const c = (a as { counted: { count: bigint; first: number[] | null; second: number[] | null } }).counted;
+      expect(c.count, what).toBe(count);
+      // Its solutions are solutions, two different ones for several.
+      if (count > 0n) expect(pathsProblem(inst, rule, edgesToPaths(inst, c.first!)!), what).toBeNull();
+      if (count > 1n) {
+        expect(pathsProblem(inst, rule, edgesToPaths(inst, c.second!)!), what).toBeNull();
+        expect(c.second!.slice().sort((x, y) => x - y), what).not.toEqual(c.first!.slice().sort((x, y) => x - y));
+      }
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(250);
+  });
+
+  it('takes the count of either side, stopping the other', () => {
+    const rand = rng(77);
+    let helperWon = 0, ownWon = 0;
+    for (let t = 0; t < 120; t++) {
+      // The inline helper's answer is there at the second poll of the other thread, so small
+      // instances (few polls) end here first, larger and emptier ones there.
+      const rows = 5 + Math.floor(rand() * 4), cols = 5 + Math.floor(rand() * 4);
+      const pairs = 1 + Math.floor(rand() * 3);
+      const inst = t % 2 === 0 ? randomInstance(rand, t) : makeInstance(rows, cols, randomCells(rows, cols, pairs, rand), pairs);
+      if (inst === null) continue;
+      const rule = COUNTED_RULES[t % 3];
+      const what = `${JSON.stringify(rule)} ${inst.rows}x${inst.cols} ${Array.from(inst.cells)}`;
+      const alone = countSolutions(inst, rule, undefined);
+      // The other thread's answer comes after 0 to 40 of this side's polls.
+      const helper = new InlineHelper(runHelperJob, Math.floor(rand() * 40));
+      const raced = countSolutions(inst, rule, undefined, { helper, helperAfterMs: 0 });
+      expect(raced.count, what).toBe(alone.count);
+      expect(helper.stopped, what).toBe(helper.started);
+      // The diagram is here only when this side counted.
+      if (raced.solutions === undefined) helperWon++; else ownWon++;
+    }
+    expect(helperWon).toBeGreaterThan(10);
+    expect(ownWon).toBeGreaterThan(10);
+  });
+
+  it('a count of several from the other thread does not end the race when the diagram is wanted', () => {
+    const inst = makeInstance(3, 3, Int32Array.from([0, -1, -1, -1, -1, -1, -1, -1, 0]), 1);
+    const rule = { fill: false, notouch: true };
+    const theirs: CountHelperAnswer = { counted: { count: 2n, first: null, second: null } };
+    // Without the diagram wanted, theirs ends it (the count here would find 2 as well).
+    expect(countSolutions(inst, rule, undefined, { helper: new InlineHelper(() => theirs), helperAfterMs: 0 }).solutions).toBeUndefined();
+    const mapped = countSolutions(inst, rule, undefined, { helper: new InlineHelper(() => theirs), helperAfterMs: 0, wantsDiagram: true });
+    expect(mapped.solutions).toBeDefined();
+    expect(mapped.count).toBe(mapped.solutions!.zdd.count());
+    // This side stopping, theirs is taken anyway.
+    const stopped = countSolutions(inst, rule, { limits: { maxNodes: 1 } }, { helper: new InlineHelper(() => theirs), helperAfterMs: 0, wantsDiagram: true });
+    expect(stopped.count).toBe(2n);
+  });
+
+  it('reports this side\'s stop when both stop, and a cancellation as the caller\'s', () => {
+    const inst = makeInstance(6, 6, Int32Array.from({ length: 36 }, (_, i) => (i === 0 || i === 35 ? 0 : -1)), 1);
+    const rule = { fill: false, notouch: true };
+    const theirStop: Stopped = { limit: 'time', message: 'their stop', nodes: 0, progress: 0 };
+    let err: unknown;
+    try {
+      countSolutions(inst, rule, { limits: { maxNodes: 5 } }, { helper: new InlineHelper(() => ({ stopped: theirStop })), helperAfterMs: 0 });
+    } catch (e) { err = e; }
+    expect(err).toBeInstanceOf(StopError);
+    expect((err as StopError).stopped.limit).toBe('nodes');
+    let polls = 0;
+    const helper = new InlineHelper(() => ({ stopped: theirStop }));
+    expect(() => countSolutions(inst, rule, { isCancelled: () => ++polls > 2 }, { helper, helperAfterMs: 0 })).toThrow(/cancelled/);
+    expect(helper.stopped).toBe(helper.started);
+  });
+});
+
 describe('a real worker thread (dist/worker.js)', () => {
   const load = (name: string) => parseNumberlink(readFileSync(join(root, 'test', 'fixtures', 'numberlink', 'arukone', name), 'utf8')).puzzle!;
   const thread = helperThread(join(root, 'dist', 'worker.js'));
@@ -192,6 +290,18 @@ describe('a real worker thread (dist/worker.js)', () => {
     // Either side may win on a busy machine; the one solution is the same (its edges in any order).
     const sorted = (edges: number[] | null) => edges!.slice().sort((a, b) => a - b);
     expect(sorted(v.first)).toEqual(sorted(decideFromCanonical(inst).first));
+  });
+
+  it('answers a count job as the same job run here does', () => {
+    const text = readFileSync(join(root, 'test', 'fixtures', 'numberlink', 'ahle40x20', '001_40x20.nlk'), 'utf8');
+    const p = parseNumberlink(text).puzzle!;
+    const task: CountHelperTask = {
+      job: 'count', rows: p.rows, cols: p.cols, cells: p.cells, labelCount: p.labels.length, rule: { fill: true, notouch: true },
+      deadline: Date.now() + 60_000, secondSolution: true,
+    };
+    const here = countHelper(task);
+    expect(here).toHaveProperty('counted');
+    expect(thread!.start({ genre: 'numberlink', task }).waitAnswer(60_000)).toEqual(here);
   });
 
   it('answers an unknown genre with an error, not a crash', () => {

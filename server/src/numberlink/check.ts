@@ -17,6 +17,7 @@ import { makeInstance, type NumberlinkInstance } from './instance';
 import { edgesToPaths } from './paths';
 import { buildNumberlinkZdd, type NumberlinkZdd } from './solve';
 import { decideNikoli, type NikoliVerdict } from './nikoliVerdict';
+import { countSolutions } from './countRace';
 import type { CheckOptions } from '../analysis/options';
 import type { CheckResult, PathSolution, Verdict } from '../analysis/result';
 import { deduceForWitnesses, fillParityFails, findPathWitnesses, openShare } from './witness';
@@ -107,15 +108,15 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: NumberlinkCheckOp
       const outcome = nikoliOutcome(p, inst, v);
       return options?.usage && v.verdict === 'multiple' && v.solutions ? { ...outcome, ...usageOf(p, inst, NIKOLI, v.solutions, run) } : outcome;
     }
-    const nz = buildNumberlinkZdd(inst, rule, run);
-    const count = nz.zdd.count();
-    if (count === 0n) return { verdict: 'none', count: '0' };
-    const first = toSolution(p, decodeSet(inst, nz, nz.zdd.first()));
-    if (count === 1n) return { verdict: 'unique', count: '1', solution: first, ...covers(rule, first, n) };
+    // Raced on two threads where the caller gives a second one (countRace.ts).
+    const c = countSolutions(inst, rule, run, { secondSolution: options?.secondSolution !== false, helper: options?.helper, wantsDiagram: options?.usage === true });
+    if (c.count === 0n) return { verdict: 'none', count: '0' };
+    const first = toSolution(p, edgesToPaths(inst, c.first!));
+    if (c.count === 1n) return { verdict: 'unique', count: '1', solution: first, ...covers(rule, first, n) };
     return {
-      verdict: 'multiple', count: count.toString(), solution: first,
-      ...(options?.secondSolution !== false ? { secondSolution: toSolution(p, decodeSet(inst, nz, nz.zdd.kth(1n))) } : {}),
-      ...(options?.usage ? usageOf(p, inst, rule, nz, run) : {}),
+      verdict: 'multiple', count: c.count.toString(), solution: first,
+      ...(c.second !== null ? { secondSolution: toSolution(p, edgesToPaths(inst, c.second)) } : {}),
+      ...(options?.usage && c.solutions ? usageOf(p, inst, rule, c.solutions, run) : {}),
     };
   };
   let draft: NumberlinkDraft = { draft: false };
@@ -130,7 +131,7 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: NumberlinkCheckOp
   const witnessed = (run: Timed): Outcome | null => {
     // The long routing only for a draft: near completion the count that follows needs the time.
     const budget = rule.fill ? {} : { ...NO_FILL_WITNESS_BUDGET, longRouting: draft.draft };
-    const w = findPathWitnesses(inst, rule, run, budget, draft.deduction);
+    const w = findPathWitnesses(inst, rule, run, budget, draft.deduction, options?.helper);
     if (w.verdict === 'none') return { verdict: 'none', count: '0' };
     if (w.verdict === 'unique') {
       const first = toSolution(p, w.first!);

@@ -18,6 +18,7 @@ import { readRuleWords } from './rule';
 import type { PathSolution } from '../analysis/result';
 import { gradeAround } from '../findings/gradeWords';
 import { nikoliHelper, type NikoliHelperTask } from './nikoliVerdict';
+import { countHelper, type CountHelperTask } from './countRace';
 
 export const numberlink: Genre<NumberlinkPuzzle> = {
   kind: 'numberlink',
@@ -36,7 +37,7 @@ export const numberlink: Genre<NumberlinkPuzzle> = {
   signature,
   check,
   grade,
-  helperJob: (task) => nikoliHelper(task as NikoliHelperTask),
+  helperJob: (task) => ((task as { job?: string }).job === 'count' ? countHelper(task as CountHelperTask) : nikoliHelper(task as NikoliHelperTask)),
   gradeWords: {
     levels: {
       local: 'rules on a cell and its neighbours finish it (degree, no cycles, the rule’s own)',

@@ -18,7 +18,7 @@
  * routes, its canonical one from the other end of the sweep.
  */
 import type { NumberlinkRule } from './puzzle';
-import type { HelperRun, HelperThread } from '../analysis/helper';
+import { halfBytes, LateHelper, type HelperThread } from '../analysis/helper';
 import { deadlineOf, resolveLimits, StopError, stopNow, type Limits, type RunControl, type Stopped } from '../zdd/control';
 import { makeInstance, type NumberlinkInstance } from './instance';
 import { buildNumberlinkZdd, type NumberlinkZdd } from './solve';
@@ -119,12 +119,6 @@ function decideFromNikoli(inst: NumberlinkInstance, control: RunControl, options
  */
 const HELPER_AFTER_MS = 200;
 
-/** How often a wait for the second thread looks at the caller's cancellation. */
-const WAIT_SLICE_MS = 50;
-
-/** How long past the deadline the second thread gets to report its own stop. */
-const STOP_GRACE_MS = 200;
-
 /** The second thread's task (plain data: it crosses threads). */
 export interface NikoliHelperTask {
   rows: number;
@@ -169,52 +163,33 @@ function raceNikoli(inst: NumberlinkInstance, control: RunControl | undefined, h
   const t0 = Date.now();
   const deadline = deadlineOf(control, t0);
   // Each side gets half of the byte budget: the check as a whole keeps to it.
-  const maxBytes = control?.limits?.maxBytes;
-  const limits = maxBytes === undefined ? control?.limits : { ...control?.limits, maxBytes: Math.floor(maxBytes / 2) };
-  let run: HelperRun | undefined;
-  let theirs: NikoliHelperAnswer | undefined;
-  const read = (a: unknown) => {
-    if (a !== undefined) theirs = a as NikoliHelperAnswer;
-  };
-  const theyWon = (): boolean => {
-    if (run === undefined) {
-      if (Date.now() - t0 >= (options.helperAfterMs ?? HELPER_AFTER_MS)) {
-        const task: NikoliHelperTask = {
-          rows: inst.rows, cols: inst.cols, cells: inst.cells, labelCount: inst.labelCount,
-          deadline, limits, secondSolution: options.secondSolution !== false,
-        };
-        run = helper.start({ genre: 'numberlink', task });
-      }
-      return false;
-    }
-    if (theirs === undefined) read(run.answer());
-    return complete(theirs, options.wantsDiagram === true);
-  };
+  const limits = halfBytes(control?.limits);
+  const other = new LateHelper(helper, t0 + (options.helperAfterMs ?? HELPER_AFTER_MS), () => {
+    const task: NikoliHelperTask = {
+      rows: inst.rows, cols: inst.cols, cells: inst.cells, labelCount: inst.labelCount,
+      deadline, limits, secondSolution: options.secondSolution !== false,
+    };
+    return { genre: 'numberlink', task };
+  });
+  const theirs = () => other.poll() as NikoliHelperAnswer | undefined;
   const cancelled = () => control?.isCancelled?.() === true;
   const own: NikoliVerdictOptions = { ...options, countDeadline: deadline };
   try {
-    return decideFromCanonical(inst, { ...control, limits, deadline, isCancelled: () => cancelled() || theyWon() }, own);
+    return decideFromCanonical(inst, { ...control, limits, deadline, isCancelled: () => cancelled() || complete(theirs(), options.wantsDiagram === true) }, own);
   } catch (e) {
     if (!(e instanceof StopError) || cancelled()) throw e;
-    if (complete(theirs, options.wantsDiagram === true)) return (theirs as { verdict: NikoliVerdict }).verdict;
+    const quick = theirs();
+    if (complete(quick, options.wantsDiagram === true)) return (quick as { verdict: NikoliVerdict }).verdict;
     // Stopped before the thread started (a node or byte limit): the Nikoli diagram here, as alone.
-    if (run === undefined) return decideFromNikoli(inst, { ...control, deadline }, options);
-    while (theirs === undefined) {
-      const stop = stopNow({ ...control, deadline }, 'while waiting for the second thread');
-      if (stop?.stopped.limit === 'cancelled') throw stop;
-      if (stop) break;
-      read(run.waitAnswer(Math.min(WAIT_SLICE_MS, deadline - Date.now())));
-    }
-    // The thread stops at the same deadline: a moment for its own stop (or a late verdict).
-    if (theirs === undefined) read(run.waitAnswer(STOP_GRACE_MS));
+    if (!other.started) return decideFromNikoli(inst, { ...control, deadline }, options);
     // A `multiple` without its exact count is still a verdict.
-    const last = theirs as NikoliHelperAnswer | undefined;
+    const last = other.wait(control, deadline) as NikoliHelperAnswer | undefined;
     if (last !== undefined && 'verdict' in last) return last.verdict;
     // Both stopped: the thread's stop is its Nikoli build's, the one reported alone too.
     if (last !== undefined && 'stopped' in last) throw new StopError(last.stopped);
     throw e;
   } finally {
-    run?.stop();
+    other.stop();
   }
 }
 

@@ -32,6 +32,8 @@ import { nearbySolutions, resumableRouting, searchPaths } from './pathSearch';
 import { edgesToPaths, pathsProblem } from './paths';
 import { NumberlinkSpec } from './spec';
 import { differentInWindows } from './windows';
+import { halfBytes, LateHelper, type HelperThread } from '../analysis/helper';
+import type { CountHelperAnswer, CountHelperTask } from './countRace';
 
 /** Local changes of the first solution tried (each is checked against the rules: O(cells)). */
 const NEARBY_MAX = 1000;
@@ -177,9 +179,13 @@ export function openShare(d: Deduction): number {
   return d.fixed.length === 0 ? 0 : open / d.fixed.length;
 }
 
-/** `deduction`: deduceForWitnesses's, when the caller has it (else it is made here). */
+/**
+ * `deduction`: deduceForWitnesses's, when the caller has it (else it is made here). `helper`: a
+ * second thread for the first solution under plain fill (see notouchFirst).
+ */
 export function findPathWitnesses(
   inst: NumberlinkInstance, rule: NumberlinkRule, control: RunControl & { deadline: number }, budget: PathWitnessBudget = {}, deduction?: Deduction,
+  helper?: HelperThread,
 ): PathWitnesses {
   const n = inst.rows * inst.cols;
   if (rule.fill && n > 0 && fillParityFails(inst)) return { verdict: 'none', how: 'colours' };
@@ -205,7 +211,7 @@ export function findPathWitnesses(
     // search finds one in seconds where the fill search finds none in minutes); on a draft its
     // deduction fails at once. Its exhausting proves nothing under fill.
     if (rule.fill && !rule.notouch) {
-      first = notouchFirst(inst, control, poll);
+      first = notouchFirst(inst, control, poll, helper);
       if (first !== null) how = 'search under notouch';
     }
     // Under fill, the propagator (global rules included) guides the depth-first search so well
@@ -419,33 +425,62 @@ class RuleSearch {
  * over that rule's spec, or null (none found; that proves nothing under fill). On a draft its
  * deduction fails at once; near completion (Ahle's 50x50: 50,000 to 150,000 dead states, 5 to 15 s)
  * it is the way to a first solution, so it gets a share of the time rather than a node budget.
+ * With a second thread, the count under fill notouch from the other end of the sweep races it
+ * (countRace.ts): its first solution serves as well, and one end is often far faster (Ahle 002
+ * 23 s against 166 s).
  */
-function notouchFirst(inst: NumberlinkInstance, control: RunControl & { deadline: number }, poll: () => void): number[][] | null {
+function notouchFirst(inst: NumberlinkInstance, control: RunControl & { deadline: number }, poll: () => void, helper?: HelperThread): number[][] | null {
   const rule: NumberlinkRule = { fill: true, notouch: true };
   const d = deduceForWitnesses(inst, rule, control);
   if (d.contradiction) return null;
   const search = new RuleSearch(inst, rule, d, poll);
   const now = Date.now();
-  const deadline = now + NOTOUCH_SHARE * Math.max(0, control.deadline - now);
+  const deadline = now + (helper ? NOTOUCH_SHARE_RACED : NOTOUCH_SHARE) * Math.max(0, control.deadline - now);
+  const other = helper === undefined ? undefined : new LateHelper(helper, now + NOTOUCH_HELPER_AFTER_MS, () => {
+    const task: CountHelperTask = {
+      job: 'count', rows: inst.rows, cols: inst.cols, cells: inst.cells, labelCount: inst.labelCount, rule, deadline,
+      limits: halfBytes(control.limits), secondSolution: false,
+    };
+    return { genre: 'numberlink', task };
+  });
+  const theirFirst = (): number[][] | null => {
+    const a = other?.poll() as CountHelperAnswer | undefined;
+    const edges = a !== undefined && 'counted' in a ? a.counted.first : null;
+    return edges === null ? null : edgesToPaths(inst, edges);
+  };
+  const theirs = () => theirFirst() !== null;
   try {
     const found = search.first({
-      maxNodes: control.limits?.maxNodes ?? Infinity, deadline, timeMs: control.limits?.timeMs ?? 0, isCancelled: control.isCancelled,
+      maxNodes: control.limits?.maxNodes ?? Infinity, deadline, timeMs: control.limits?.timeMs ?? 0,
+      isCancelled: () => control.isCancelled?.() === true || theirs(),
     }, () => 1);
     return found === false ? null : found;
   } catch (e) {
+    if (!(e instanceof StopError) || control.isCancelled?.() === true) throw e;
+    const quick = theirFirst();
+    if (quick !== null) return quick;
     // Its own share of the time ran out: the other searches get the rest.
-    if (e instanceof StopError && e.stopped.limit === 'time' && Date.now() <= control.deadline) return null;
+    if (e.stopped.limit === 'time' && Date.now() <= control.deadline) return null;
     throw e;
   } finally {
     search.detach();
+    other?.stop();
   }
 }
+
+/** The second thread's count for notouchFirst starts after this (most first solutions come sooner). */
+const NOTOUCH_HELPER_AFTER_MS = 200;
 
 /** The share of the time left that the windows around a first solution under fill may take (windows.ts). */
 const WINDOW_SHARE = 0.5;
 
-/** The share of the time left that the notouch search may take (see notouchFirst). */
+/**
+ * The share of the time left that the notouch search may take (see notouchFirst); raced with the
+ * second thread's count, more (Ahle's 006_50x50 under plain fill: the other end counts in about
+ * 40 s, so `multiple` within the 60 s default needs three quarters).
+ */
 const NOTOUCH_SHARE = 0.5;
+const NOTOUCH_SHARE_RACED = 0.75;
 
 /** The graph edge between two neighbouring cells. */
 function edgeIndex(inst: NumberlinkInstance): (a: number, b: number) => number {

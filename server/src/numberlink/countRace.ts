@@ -1,0 +1,117 @@
+/**
+ * The count under every rule but Nikoli's (which nikoliVerdict.ts decides), raced on two threads:
+ * here the diagram from the chosen sweep, on the second thread the same diagram from the other end
+ * of the sweep (SolveOptions.oppositeSweep), started after HELPER_AFTER_MS. Which end is faster
+ * is not predictable and differs by up to ten times: Ahle's 50x50 under `fill notouch`, each end
+ * alone (load 1): 001 15 s / 155 s, 005 11 s / 34 s, 006 80 s / 40 s, 002 115 s / 23 s.
+ * The first count wins and the other side is stopped; each side has half of the byte budget.
+ */
+import type { NumberlinkRule } from './puzzle';
+import { halfBytes, LateHelper, type HelperThread } from '../analysis/helper';
+import { deadlineOf, StopError, type Limits, type RunControl, type Stopped } from '../zdd/control';
+import { makeInstance, type NumberlinkInstance } from './instance';
+import { buildNumberlinkZdd, type NumberlinkZdd } from './solve';
+
+/** What a count gives: the number of solutions, the first two (graph edges) and, here, the diagram. */
+export interface Counted {
+  count: bigint;
+  /** The first solution, null for none. */
+  first: number[] | null;
+  /** A second one for several (when asked for). */
+  second: number[] | null;
+  /** The diagram, when counted on this thread. */
+  solutions?: NumberlinkZdd;
+}
+
+export interface CountOptions {
+  /** Give a second solution for several (default true). */
+  secondSolution?: boolean;
+  /** A second thread to race with. */
+  helper?: HelperThread;
+  /** When the second thread starts (default HELPER_AFTER_MS; tests start it at once). */
+  helperAfterMs?: number;
+  /**
+   * Several solutions are wanted with their diagram (the ambiguity map): a count of several from
+   * the second thread, whose diagram stays there, does not end the race.
+   */
+  wantsDiagram?: boolean;
+}
+
+/** Of a check with a second thread, how long the count runs alone first (as nikoliVerdict.ts). */
+const HELPER_AFTER_MS = 200;
+
+/** The count of `inst` under `rule` (throws StopError at a limit). */
+export function countSolutions(inst: NumberlinkInstance, rule: NumberlinkRule, control: RunControl | undefined, options?: CountOptions): Counted {
+  if (options?.helper === undefined) return countHere(inst, rule, control, options?.secondSolution !== false, false);
+  return raceCount(inst, rule, control, options.helper, options);
+}
+
+function countHere(inst: NumberlinkInstance, rule: NumberlinkRule, control: RunControl | undefined, secondSolution: boolean, oppositeSweep: boolean): Counted {
+  const nz = buildNumberlinkZdd(inst, rule, control, { oppositeSweep });
+  const count = nz.zdd.count();
+  if (count === 0n) return { count, first: null, second: null };
+  const first = nz.edgesOf(nz.zdd.first());
+  if (first === null) throw new Error('numberlink: a ZDD set does not decode into edges');
+  const second = count >= 2n && secondSolution ? nz.edgesOf(nz.zdd.kth(1n)) : null;
+  return { count, first, second, solutions: nz };
+}
+
+/** The second thread's task (plain data: it crosses threads). */
+export interface CountHelperTask {
+  job: 'count';
+  rows: number;
+  cols: number;
+  cells: Int32Array;
+  labelCount: number;
+  rule: NumberlinkRule;
+  deadline: number;
+  limits?: Partial<Limits>;
+  secondSolution: boolean;
+}
+
+/** The second thread's answer: a count (without the diagram, which stays there), a stop, or a failure. */
+export type CountHelperAnswer = { counted: Counted } | { stopped: Stopped } | { error: string };
+
+/** The second thread's side: the count from the other end of the chosen sweep. */
+export function countHelper(task: CountHelperTask): CountHelperAnswer {
+  const inst = makeInstance(task.rows, task.cols, task.cells, task.labelCount);
+  try {
+    const { solutions: _, ...counted } = countHere(inst, task.rule, { limits: task.limits, deadline: task.deadline }, task.secondSolution, true);
+    return { counted };
+  } catch (e) {
+    if (e instanceof StopError) return { stopped: e.stopped };
+    throw e;
+  }
+}
+
+function raceCount(inst: NumberlinkInstance, rule: NumberlinkRule, control: RunControl | undefined, helper: HelperThread, options: CountOptions): Counted {
+  const t0 = Date.now();
+  const deadline = deadlineOf(control, t0);
+  const limits = halfBytes(control?.limits);
+  const secondSolution = options.secondSolution !== false;
+  const other = new LateHelper(helper, t0 + (options.helperAfterMs ?? HELPER_AFTER_MS), () => {
+    const task: CountHelperTask = {
+      job: 'count', rows: inst.rows, cols: inst.cols, cells: inst.cells, labelCount: inst.labelCount, rule, deadline, limits, secondSolution,
+    };
+    return { genre: 'numberlink', task };
+  });
+  const wantsDiagram = options.wantsDiagram === true;
+  const theirs = () => other.poll() as CountHelperAnswer | undefined;
+  const cancelled = () => control?.isCancelled?.() === true;
+  try {
+    return countHere(inst, rule, { ...control, limits, deadline, isCancelled: () => cancelled() || complete(theirs(), wantsDiagram) }, secondSolution, false);
+  } catch (e) {
+    if (!(e instanceof StopError) || cancelled()) throw e;
+    // Their count, with or without the diagram wanted: this side has stopped.
+    const last = (theirs() ?? other.wait(control, deadline)) as CountHelperAnswer | undefined;
+    if (last !== undefined && 'counted' in last) return last.counted;
+    throw e;
+  } finally {
+    other.stop();
+  }
+}
+
+/** An answer that ends the race: any count, but one of several only when its diagram is not wanted. */
+function complete(a: CountHelperAnswer | undefined, wantsDiagram: boolean): boolean {
+  return a !== undefined && 'counted' in a && (!wantsDiagram || a.counted.count < 2n);
+}
