@@ -52,7 +52,12 @@ export class LateHelper {
       if (Date.now() >= this.startsAt) this.run = this.helper.start(this.job());
       return undefined;
     }
-    if (this.answer === undefined) this.answer = this.run.answer();
+    return this.peek();
+  }
+
+  /** The answer once there (never blocks), without starting the job. */
+  peek(): unknown {
+    if (this.run !== undefined && this.answer === undefined) this.answer = this.run.answer();
     return this.answer;
   }
 

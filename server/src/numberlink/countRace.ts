@@ -103,7 +103,7 @@ function raceCount(inst: NumberlinkInstance, rule: NumberlinkRule, control: RunC
   } catch (e) {
     if (!(e instanceof StopError) || cancelled()) throw e;
     // Their count, with or without the diagram wanted: this side has stopped.
-    const last = (theirs() ?? other.wait(control, deadline)) as CountHelperAnswer | undefined;
+    const last = (other.peek() ?? other.wait(control, deadline)) as CountHelperAnswer | undefined;
     if (last !== undefined && 'counted' in last) return last.counted;
     throw e;
   } finally {

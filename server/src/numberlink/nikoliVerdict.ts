@@ -178,7 +178,7 @@ function raceNikoli(inst: NumberlinkInstance, control: RunControl | undefined, h
     return decideFromCanonical(inst, { ...control, limits, deadline, isCancelled: () => cancelled() || complete(theirs(), options.wantsDiagram === true) }, own);
   } catch (e) {
     if (!(e instanceof StopError) || cancelled()) throw e;
-    const quick = theirs();
+    const quick = other.peek() as NikoliHelperAnswer | undefined;
     if (complete(quick, options.wantsDiagram === true)) return (quick as { verdict: NikoliVerdict }).verdict;
     // Stopped before the thread started (a node or byte limit): the Nikoli diagram here, as alone.
     if (!other.started) return decideFromNikoli(inst, { ...control, deadline }, options);

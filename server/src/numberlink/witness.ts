@@ -443,21 +443,21 @@ function notouchFirst(inst: NumberlinkInstance, control: RunControl & { deadline
     };
     return { genre: 'numberlink', task };
   });
-  const theirFirst = (): number[][] | null => {
-    const a = other?.poll() as CountHelperAnswer | undefined;
+  // Their first solution, once there (`start`: start the count when its time has come).
+  const theirFirst = (start: boolean): number[][] | null => {
+    const a = (start ? other?.poll() : other?.peek()) as CountHelperAnswer | undefined;
     const edges = a !== undefined && 'counted' in a ? a.counted.first : null;
     return edges === null ? null : edgesToPaths(inst, edges);
   };
-  const theirs = () => theirFirst() !== null;
   try {
     const found = search.first({
       maxNodes: control.limits?.maxNodes ?? Infinity, deadline, timeMs: control.limits?.timeMs ?? 0,
-      isCancelled: () => control.isCancelled?.() === true || theirs(),
+      isCancelled: () => control.isCancelled?.() === true || theirFirst(true) !== null,
     }, () => 1);
     return found === false ? null : found;
   } catch (e) {
     if (!(e instanceof StopError) || control.isCancelled?.() === true) throw e;
-    const quick = theirFirst();
+    const quick = theirFirst(false);
     if (quick !== null) return quick;
     // Its own share of the time ran out: the other searches get the rest.
     if (e.stopped.limit === 'time' && Date.now() <= control.deadline) return null;
