@@ -244,6 +244,13 @@ describe('the count raced on two threads (countRace.ts)', () => {
     expect(stopped.count).toBe(2n);
   });
 
+  it('a stop before the second thread is due starts none and is reported as alone', () => {
+    const inst = makeInstance(6, 6, Int32Array.from({ length: 36 }, (_, i) => (i === 0 || i === 35 ? 0 : -1)), 1);
+    const helper = new InlineHelper();
+    expect(() => countSolutions(inst, { fill: false, notouch: true }, { limits: { maxNodes: 5 } }, { helper, helperAfterMs: 60_000 })).toThrow(/node limit 5/);
+    expect(helper.started).toBe(0);
+  });
+
   it('reports this side\'s stop when both stop, and a cancellation as the caller\'s', () => {
     const inst = makeInstance(6, 6, Int32Array.from({ length: 36 }, (_, i) => (i === 0 || i === 35 ? 0 : -1)), 1);
     const rule = { fill: false, notouch: true };
