@@ -19,6 +19,8 @@ interface Job {
   parseOnly?: boolean;
   /** dist/worker.js: checks get a second thread, as the command line's do. */
   helperWorker?: string;
+  /** The verdict first, by witnesses, as the command line decides (Ahle's 50x50 under plain fill). */
+  witnesses?: boolean;
 }
 
 /** The collection's rule words (the genre reads them; none: the file's own). */
@@ -48,7 +50,7 @@ if (job.parseOnly) {
   texts.forEach((text, i) => {
     const file = job.files[i];
     const kind = kindFromPath(file) ?? 'slitherlink';
-    const base = { control: { limits }, rule: rule(job.rule), secondSolution: false, helper };
+    const base = { control: { limits }, rule: rule(job.rule), secondSolution: false, helper, witnesses: job.witnesses === true };
     const t0 = performance.now();
     const r = checkText(text, kind, { ...base, redundant: false });
     const ms = performance.now() - t0;

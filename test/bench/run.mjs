@@ -10,7 +10,8 @@
 // (c) Numberlink collections under their rule (fill notouch) and under nikoli (--no-nikoli: their
 //     rule only, for quick iterations), and Janko's Arukone under their own rule (nikoli, 5 s each),
 //     with the verdicts that contradict answers.json counted as wrong; Ahle's 50x50 under their
-//     rule and plain fill (60 s each); these two on two threads, as the command line checks them;
+//     rule and plain fill (60 s each); these two as the command line checks them (two threads,
+//     the witnesses first);
 // (i) fill: Janko's puzzles counted under plain `fill` beside TdZdd's `ddnumlin -a -k 0` when
 //     LINKPUZZLE_TDZDD_DDNUMLIN names a built one (test/bench/fill-compare.mjs: one process per
 //     puzzle, in turn, each under a 10 s CPU limit), else against issue 17's recorded figures;
@@ -330,7 +331,7 @@ if (parts.has('numberlink')) {
       { name: 'ahle 40×20 (101)', prefix: 'numberlink/ahle40x20/', target: 'target < 3 s; TdZdd 2.2 s' },
       { name: 'flow (29)', prefix: 'numberlink/flow/', target: '' },
       // Janko's Arukone: the Nikoli rule is their own (so no second pass), 5 s each (issue 18).
-      // Two threads, as the command line and the language server check them (nikoliVerdict.ts, countRace.ts).
+      // Two threads and the witnesses first, as the command line checks (nikoliVerdict.ts, countRace.ts).
       { name: 'arukone (579)', prefix: 'numberlink/arukone/', target: 'every puzzle decided, 0 wrong, median ≤ 50 ms, slowest ≤ 5 s (limit 5 s)', onlyFileRule: true, timeMs: 5000, bySize: true, helper: true },
     ];
     if (!quick) sets.push({ name: 'ahle 50×50 (11)', prefix: 'numberlink/ahle50x50/', target: 'each decided within 60 s and 2 GB, under the files\' rule (fill notouch) and plain fill', rules: [null, 'fill'], helper: true });
@@ -341,7 +342,7 @@ if (parts.has('numberlink')) {
       const files = quick ? every(all, 9) : all;
       for (const rule of s.rules ?? (s.onlyFileRule || noNikoli ? [null] : [null, 'nikoli'])) {
         const timeMs = s.rules ? undefined : rule ? nikoliLimit : s.timeMs;
-        const job = { redundant: false, ...(rule ? { rule } : {}), ...(timeMs ? { timeMs } : {}), ...(s.helper ? { helperWorker: join(root, 'dist', 'worker.js') } : {}) };
+        const job = { redundant: false, ...(rule ? { rule } : {}), ...(timeMs ? { timeMs } : {}), ...(s.helper ? { helperWorker: join(root, 'dist', 'worker.js'), witnesses: true } : {}) };
         const r = runFiles(files, job, 3_600_000);
         const label = `${s.name}${quick ? ` [${files.length}]` : ''}`;
         if (r.error) {
