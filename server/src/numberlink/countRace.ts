@@ -7,7 +7,7 @@
  * The first count wins and the other side is stopped; each side has half of the byte budget.
  */
 import type { NumberlinkRule } from './puzzle';
-import { halfBytes, LateHelper, type HelperThread } from '../analysis/helper';
+import { halfBytes, LateHelper, type HelperJob, type HelperThread } from '../analysis/helper';
 import { deadlineOf, StopError, type Limits, type RunControl, type Stopped } from '../zdd/control';
 import { makeInstance, type NumberlinkInstance } from './instance';
 import { buildNumberlinkZdd, type NumberlinkZdd } from './solve';
@@ -72,6 +72,14 @@ export interface CountHelperTask {
 /** The second thread's answer: a count (without the diagram, which stays there), a stop, or a failure. */
 export type CountHelperAnswer = { counted: Counted } | { stopped: Stopped } | { error: string };
 
+/** The second thread's job: the count of `inst` under `rule` from the other end of the sweep. */
+export function countJob(inst: NumberlinkInstance, rule: NumberlinkRule, deadline: number, limits: Partial<Limits> | undefined, secondSolution: boolean): HelperJob {
+  const task: CountHelperTask = {
+    job: 'count', rows: inst.rows, cols: inst.cols, cells: inst.cells, labelCount: inst.labelCount, rule, deadline, limits, secondSolution,
+  };
+  return { genre: 'numberlink', task };
+}
+
 /** The second thread's side: the count from the other end of the chosen sweep. */
 export function countHelper(task: CountHelperTask): CountHelperAnswer {
   const inst = makeInstance(task.rows, task.cols, task.cells, task.labelCount);
@@ -89,12 +97,7 @@ function raceCount(inst: NumberlinkInstance, rule: NumberlinkRule, control: RunC
   const deadline = deadlineOf(control, t0);
   const limits = halfBytes(control?.limits);
   const secondSolution = options.secondSolution !== false;
-  const other = new LateHelper(helper, t0 + (options.helperAfterMs ?? HELPER_AFTER_MS), () => {
-    const task: CountHelperTask = {
-      job: 'count', rows: inst.rows, cols: inst.cols, cells: inst.cells, labelCount: inst.labelCount, rule, deadline, limits, secondSolution,
-    };
-    return { genre: 'numberlink', task };
-  });
+  const other = new LateHelper(helper, t0 + (options.helperAfterMs ?? HELPER_AFTER_MS), () => countJob(inst, rule, deadline, limits, secondSolution));
   const wantsDiagram = options.wantsDiagram === true;
   const theirs = () => other.poll() as CountHelperAnswer | undefined;
   const cancelled = () => control?.isCancelled?.() === true;

@@ -33,7 +33,7 @@ import { edgesToPaths, pathsProblem } from './paths';
 import { NumberlinkSpec } from './spec';
 import { differentInWindows } from './windows';
 import { halfBytes, LateHelper, type HelperThread } from '../analysis/helper';
-import type { CountHelperAnswer, CountHelperTask } from './countRace';
+import { countJob, type CountHelperAnswer } from './countRace';
 
 /** Local changes of the first solution tried (each is checked against the rules: O(cells)). */
 const NEARBY_MAX = 1000;
@@ -436,13 +436,8 @@ function notouchFirst(inst: NumberlinkInstance, control: RunControl & { deadline
   const search = new RuleSearch(inst, rule, d, poll);
   const now = Date.now();
   const deadline = now + (helper ? NOTOUCH_SHARE_RACED : NOTOUCH_SHARE) * Math.max(0, control.deadline - now);
-  const other = helper === undefined ? undefined : new LateHelper(helper, now + NOTOUCH_HELPER_AFTER_MS, () => {
-    const task: CountHelperTask = {
-      job: 'count', rows: inst.rows, cols: inst.cols, cells: inst.cells, labelCount: inst.labelCount, rule, deadline,
-      limits: halfBytes(control.limits), secondSolution: false,
-    };
-    return { genre: 'numberlink', task };
-  });
+  const other = helper === undefined ? undefined
+    : new LateHelper(helper, now + NOTOUCH_HELPER_AFTER_MS, () => countJob(inst, rule, deadline, halfBytes(control.limits), false));
   // Their first solution, once there (`start`: start the count when its time has come).
   const theirFirst = (start: boolean): number[][] | null => {
     const a = (start ? other?.poll() : other?.peek()) as CountHelperAnswer | undefined;
