@@ -13,6 +13,7 @@ import { findReroute } from '../../server/src/numberlink/canonical';
 import { edgesToPaths } from '../../server/src/numberlink/paths';
 import { parseNumberlink } from '../../server/src/numberlink/parse';
 import { checkNumberlink } from '../../server/src/numberlink/check';
+import { StopError } from '../../server/src/zdd/control';
 import type { PathSolution } from '../../server/src/analysis/result';
 import { bruteSolve } from './numberlink-brute';
 import { randomCells, rng, solutionProblem, walkCells } from './numberlink-random';
@@ -175,6 +176,21 @@ describe('the canonical route on the compiled kernel first (SolveOptions.compile
       expect(first.zdd.count()).toBe(route.zdd.count());
     }
     expect(() => buildNumberlinkZdd(inst, NOTOUCH, control, { canonical: true, search: 'breadth' })).toThrow(/stopped/);
+  });
+
+  it('with the whole time for the canonical route (the second thread\'s share), a stop there is reported, not an empty Nikoli build', () => {
+    // 350_15x15 takes the kernel some 2 million states from the chosen end: 300 ms stops it.
+    const inst = load('350_15x15.nlk');
+    let stop: StopError | undefined;
+    try {
+      decideNikoli(inst, { limits: { timeMs: 300 } }, { canonicalShare: 1 });
+    } catch (e) {
+      stop = e as StopError;
+    }
+    expect(stop).toBeInstanceOf(StopError);
+    expect(stop!.stopped.limit).toBe('time');
+    // The canonical build's level, not "during deduction" of a Nikoli build started past the deadline.
+    expect(stop!.stopped.message).toMatch(/^undecided: stopped by the time limit \(300 ms\) after \d+ nodes at level \d+ of \d+$/);
   });
 
   it('decides the Arukone fixtures as before', () => {

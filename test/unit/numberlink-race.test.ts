@@ -279,7 +279,7 @@ describe('a real worker thread (dist/worker.js)', () => {
   it('answers a job as the same job run here does', () => {
     const p = load('128_15x15.nlk');
     const task: NikoliHelperTask = {
-      rows: p.rows, cols: p.cols, cells: p.cells, labelCount: p.labels.length,
+      job: 'nikoli', rows: p.rows, cols: p.cols, cells: p.cells, labelCount: p.labels.length,
       deadline: Date.now() + 60_000, secondSolution: true,
     };
     const here = nikoliHelper(task);

@@ -7,7 +7,7 @@
  * The first count wins and the other side is stopped; each side has half of the byte budget.
  */
 import type { NumberlinkRule } from './puzzle';
-import { halfBytes, LateHelper, type HelperJob, type HelperThread } from '../analysis/helper';
+import { halfBytes, HELPER_AFTER_MS, LateHelper, type HelperJob, type HelperThread } from '../analysis/helper';
 import { deadlineOf, StopError, type Limits, type RunControl, type Stopped } from '../zdd/control';
 import { makeInstance, type NumberlinkInstance } from './instance';
 import { buildNumberlinkZdd, type NumberlinkZdd } from './solve';
@@ -36,9 +36,6 @@ export interface CountOptions {
    */
   wantsDiagram?: boolean;
 }
-
-/** Of a check with a second thread, how long the count runs alone first (as nikoliVerdict.ts). */
-const HELPER_AFTER_MS = 200;
 
 /** The count of `inst` under `rule` (throws StopError at a limit). */
 export function countSolutions(inst: NumberlinkInstance, rule: NumberlinkRule, control: RunControl | undefined, options?: CountOptions): Counted {

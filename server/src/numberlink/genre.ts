@@ -37,7 +37,7 @@ export const numberlink: Genre<NumberlinkPuzzle> = {
   signature,
   check,
   grade,
-  helperJob: (task) => ((task as { job?: string }).job === 'count' ? countHelper(task as CountHelperTask) : nikoliHelper(task as NikoliHelperTask)),
+  helperJob,
   gradeWords: {
     levels: {
       local: 'rules on a cell and its neighbours finish it (degree, no cycles, the rule’s own)',
@@ -123,4 +123,13 @@ function underRule(p: NumberlinkPuzzle, options: CheckOptions): [NumberlinkPuzzl
   if (words === undefined) return [p, { ...rest, defaultRule }];
   const rule = readRuleWords(words).rule;
   return [{ ...p, rule }, { ...rest, defaultRule: rule }];
+}
+
+/** The second thread's job of a race (analysis/helper.ts): the Nikoli verdict or a count, by its tag. */
+function helperJob(task: unknown): unknown {
+  const t = task as NikoliHelperTask | CountHelperTask;
+  switch (t.job) {
+    case 'nikoli': return nikoliHelper(t);
+    case 'count': return countHelper(t);
+  }
 }

@@ -32,7 +32,7 @@ import { nearbySolutions, resumableRouting, searchPaths } from './pathSearch';
 import { edgesToPaths, pathsProblem } from './paths';
 import { NumberlinkSpec } from './spec';
 import { differentInWindows } from './windows';
-import { halfBytes, LateHelper, type HelperThread } from '../analysis/helper';
+import { halfBytes, HELPER_AFTER_MS, LateHelper, type HelperThread } from '../analysis/helper';
 import { countJob, type CountHelperAnswer } from './countRace';
 
 /** Local changes of the first solution tried (each is checked against the rules: O(cells)). */
@@ -437,7 +437,7 @@ function notouchFirst(inst: NumberlinkInstance, control: RunControl & { deadline
   const now = Date.now();
   const deadline = now + (helper ? NOTOUCH_SHARE_RACED : NOTOUCH_SHARE) * Math.max(0, control.deadline - now);
   const other = helper === undefined ? undefined
-    : new LateHelper(helper, now + NOTOUCH_HELPER_AFTER_MS, () => countJob(inst, rule, deadline, halfBytes(control.limits), false));
+    : new LateHelper(helper, now + HELPER_AFTER_MS, () => countJob(inst, rule, deadline, halfBytes(control.limits), false));
   // Their first solution, once there (`start`: start the count when its time has come).
   const theirFirst = (start: boolean): number[][] | null => {
     const a = (start ? other?.poll() : other?.peek()) as CountHelperAnswer | undefined;
@@ -462,9 +462,6 @@ function notouchFirst(inst: NumberlinkInstance, control: RunControl & { deadline
     other?.stop();
   }
 }
-
-/** The second thread's count for notouchFirst starts after this (most first solutions come sooner). */
-const NOTOUCH_HELPER_AFTER_MS = 200;
 
 /** The share of the time left that the windows around a first solution under fill may take (windows.ts). */
 const WINDOW_SHARE = 0.5;
