@@ -16,11 +16,13 @@
  *   bound); then, unless the caller wants the verdict alone (`countAfterWitnesses: false`: the
  *   language server's first phase, which counts in a later phase; the result says
  *   `countPending`), the exact count within the limits: when it finishes it is reported as
- *   without witnesses (count, and the diagram's first two solutions); when a limit stops it,
- *   `count` is null and `stopped` says why the count is missing;
+ *   without witnesses (count, and the diagram's first two solutions); when a limit stops it, or
+ *   its levels so far show it would pass a limit by far (hopeless.ts), `count` is null and
+ *   `stopped` says why the count is missing;
  * - undecided within the witnesses' budget: the count decides, as without witnesses.
  */
 import { StopError, type RunControl } from '../zdd/control';
+import { countUnlessHopeless } from './hopeless';
 import type { CheckOptions } from './options';
 import type { CheckResult } from './result';
 
@@ -71,7 +73,15 @@ export function decide(
     // Where a finished puzzle can look like a draft (an Arukone has few endpoints, and deduction
     // has no grip on it): a count on a tiny budget first, which such a puzzle usually fits in.
     const quick = genre?.finishedLooksLikeDraft ? quickCount(control, count) : null;
-    if (quick !== null && !(quick instanceof StopError)) return quick;
+    if (quick !== null && !(quick instanceof StopError)) {
+      // Proved `multiple` (two solutions) but its count cut short by the tiny budget: count again
+      // within the limits, as after witnesses.
+      if (quick.verdict === 'multiple' && quick.count === null) {
+        const { stopped: _, ...proved } = quick;
+        return afterWitnesses(proved, options, control, count);
+      }
+      return quick;
+    }
     const w = witnesses(control);
     if (w === null) {
       // Stopped by the caller's own node limit, the count would stop again.
@@ -79,7 +89,7 @@ export function decide(
       return count(control);
     }
     if (w.verdict !== 'multiple') return w;
-    return afterWitnesses(w, options, () => count(control));
+    return afterWitnesses(w, options, control, count);
   }
   // Near completion: a count on a small budget first (most puzzles fit in it by far), then the
   // witnesses, then the count within the limits.
@@ -105,7 +115,7 @@ export function decide(
       throw e;
     }
     if (w.verdict !== 'multiple') return w;
-    return budgetOnly ? afterWitnesses(w, options, () => count(control)) : { ...w, stopped: e.stopped };
+    return budgetOnly ? afterWitnesses(w, options, control, count) : { ...w, stopped: e.stopped };
   }
 }
 
@@ -124,12 +134,15 @@ function quickCount(control: Timed, count: (control: Timed) => Outcome): Outcome
   }
 }
 
-/** `multiple` from two solutions: the count that follows, or why it is missing. */
-function afterWitnesses(witnessed: Outcome, options: CheckOptions, count: () => Outcome): Outcome {
+/**
+ * `multiple` from two solutions: the count that follows, or why it is missing. It stops as soon as
+ * it is seen not to fit (hopeless.ts): the verdict is known, and the count is extra.
+ */
+function afterWitnesses(witnessed: Outcome, options: CheckOptions, control: Timed, count: (control: Timed) => Outcome): Outcome {
   if (options.countAfterWitnesses === false) return { ...witnessed, countPending: true };
   let counted: Outcome;
   try {
-    counted = count();
+    counted = countUnlessHopeless(control, count);
   } catch (e) {
     if (!(e instanceof StopError)) throw e;
     return { ...witnessed, stopped: e.stopped };

@@ -12,6 +12,7 @@ import { breaksAlone, buildLatticeLoops, latticeLoopMeets, latticeRedundantHints
 import { SlitherlinkSpec } from './spec';
 import { searchSet } from '../zdd/search';
 import type { CheckOptions } from '../analysis/options';
+import { countUnlessHopeless } from '../analysis/hopeless';
 import type { CellRef, CheckResult, LoopSolution } from '../analysis/result';
 import type { MinimizeResult } from './minimize';
 import { allowedCounts, deduceLattice, type LatticeDeduction } from './latticeDeduce';
@@ -78,7 +79,8 @@ function decide(lattice: Lattice, hints: Int8Array, options: CheckOptions, contr
       };
       if (options.countAfterWitnesses === false) return { ...found, countPending: true };
       try {
-        return fromFamily(lattice, hints, solver.build(lattice, hints, control, fixed), options, control);
+        // The count is extra now: it stops once seen not to fit.
+        return countUnlessHopeless(control, (watched) => fromFamily(lattice, hints, solver.build(lattice, hints, watched, fixed), options, control));
       } catch (e) {
         if (!(e instanceof StopError)) throw e;
         return { ...found, stopped: e.stopped };
