@@ -40,7 +40,7 @@ describe('HopelessCount: the projection', () => {
     expect(at).toBeLessThan(200);
     const s = watch.stopped!;
     expect(s.limit).toBe('nodes');
-    expect(s.message).toMatch(/^undecided: stopped at level \d+ of 1000 after \d+ nodes: at \d+ nodes per level it would need about \d+, past the node limit \(1000000\)$/);
+    expect(s.message).toMatch(/^undecided: stopped after \d+ nodes at level \d+ of 1000: at \d+ nodes per level it would need about \d+ \(node limit 1000000\)$/);
     expect(s.progress).toBeCloseTo(at / 1000);
   });
 
@@ -50,7 +50,7 @@ describe('HopelessCount: the projection', () => {
     const at = feed(watch, 2000, () => 10, 100, now);
     expect(at).toBeGreaterThan(0);
     expect(watch.stopped!.limit).toBe('time');
-    expect(watch.stopped!.message).toMatch(/ms per level it would take about \d+ s, past the time left \(20 s\)$/);
+    expect(watch.stopped!.message).toMatch(/: at 100\.0 ms per level it would take about \d+ s \(20 s left\)$/);
   });
 
   it('starts over with a new build, and ignores phases that are not level-wise', () => {
@@ -84,7 +84,7 @@ describe('the count after two solutions', () => {
     expect(r.verdict).toBe('multiple');
     expect(r.count).toBeNull();
     expect(r.stopped?.limit).toBe('nodes');
-    expect(r.stopped?.message).toMatch(/it would need about \d+, past the node limit \(20000000\)/);
+    expect(r.stopped?.message).toMatch(/^undecided: stopped after \d+ nodes at level \d+ of \d+: at \d+ nodes per level it would need about \d+ \(node limit 20000000\)$/);
     // Where the limit itself stopped it before: 20 million nodes.
     expect(r.stopped!.nodes).toBeLessThan(10_000_000);
   });

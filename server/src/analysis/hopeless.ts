@@ -6,7 +6,7 @@
  * would need about that many per level to come. When that projection passes the node limit, or the
  * time it would take passes the time left, both by a wide margin (HOPELESS_MARGIN: the widths of a
  * frontier-based build grow towards the middle of the sweep and shrink only near its end), the count
- * stops there and says why.
+ * stops there and says why, in the words of a build's own stop (the limit named).
  */
 import { DEFAULT_LIMITS, StopError, type Progress, type RunControl, type Stopped } from '../zdd/control';
 
@@ -73,18 +73,18 @@ export class HopelessCount {
     const nodes = p.nodes + perLevel * rest;
     const ms = now - this.began + msPerLevel * rest;
     const allowedMs = this.deadline - this.began;
-    const where = `at level ${p.done} of ${p.total} after ${p.nodes} nodes`;
+    const where = `after ${p.nodes} nodes at level ${p.done} of ${p.total}`;
     if (nodes > HOPELESS_MARGIN * this.maxNodes) {
       this.why = {
         limit: 'nodes',
-        message: `undecided: stopped ${where}: at ${Math.round(perLevel)} nodes per level it would need about ${roundLarge(nodes)}, past the node limit (${this.maxNodes})`,
+        message: `undecided: stopped ${where}: at ${Math.round(perLevel)} nodes per level it would need about ${roundLarge(nodes)} (node limit ${this.maxNodes})`,
         nodes: p.nodes,
         progress: p.done / p.total,
       };
     } else if (ms > HOPELESS_MARGIN * allowedMs) {
       this.why = {
         limit: 'time',
-        message: `undecided: stopped ${where}: at ${msPerLevel.toFixed(1)} ms per level it would take about ${roundLarge(ms / 1000)} s, past the time left (${Math.round(allowedMs / 1000)} s)`,
+        message: `undecided: stopped ${where}: at ${msPerLevel.toFixed(1)} ms per level it would take about ${roundLarge(ms / 1000)} s (${Math.round(allowedMs / 1000)} s left)`,
         nodes: p.nodes,
         progress: p.done / p.total,
       };
