@@ -276,6 +276,11 @@ describe('a real worker thread (dist/worker.js)', () => {
     expect(thread).toBeDefined();
   });
 
+  it('answers a job it does not know with a failure at once, not silence until the deadline', () => {
+    const there = thread!.start({ genre: 'numberlink', task: { job: 'nope' } }).waitAnswer(30_000) as { error?: string } | undefined;
+    expect(there?.error).toMatch(/no second-thread job 'nope'/);
+  });
+
   it('answers a job as the same job run here does', () => {
     const p = load('128_15x15.nlk');
     const task: NikoliHelperTask = {

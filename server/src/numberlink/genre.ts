@@ -131,5 +131,7 @@ function helperJob(task: unknown): unknown {
   switch (t.job) {
     case 'nikoli': return nikoliHelper(t);
     case 'count': return countHelper(t);
+    // Answered as a failure (helperThread.ts answerHelperJob), never as silence until the deadline.
+    default: throw new Error(`numberlink: no second-thread job '${(t as { job?: unknown }).job}'`);
   }
 }
