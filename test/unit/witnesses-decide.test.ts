@@ -149,6 +149,27 @@ describe('decide: witnesses and the count', () => {
     expect(witnessed).toBe(0);
   });
 
+  it('after two solutions a hopeless count stops early, unless the genre races it on two threads', () => {
+    // A count whose build reports 1 M nodes per level over 1,000 levels (about 1,000 M in all, past
+    // 4 x 5 M), then looks whether it should stop.
+    const hopeless = (run: Timed): Outcome => {
+      for (let done = 0; done <= 20; done++) run.onProgress?.({ done, total: 1000, nodes: done * 1_000_000, phase: 'build' });
+      if (run.isCancelled?.()) throw stop('cancelled');
+      return counted;
+    };
+    const watched = decide({ witnesses: true }, true, control(5_000_000), () => multipleW, hopeless);
+    expect(watched.verdict).toBe('multiple');
+    expect(watched.count).toBeNull();
+    expect(watched.stopped?.limit).toBe('nodes');
+    expect(watched.stopped?.message).toMatch(/it would need about \d+ \(node limit 5000000\)$/);
+    // Raced, the other end may be far cheaper (Janko 189_24x14 under plain fill): left to the limits.
+    const raced = decide({ witnesses: true }, true, control(5_000_000), () => multipleW, hopeless, { countRaces: true });
+    expect(raced).toEqual(counted);
+    // The caller's own cancellation stays a cancellation.
+    const cancelled = withDeadline({ limits: { maxNodes: 5_000_000, timeMs: 60_000 }, isCancelled: () => true });
+    expect(decide({ witnesses: true }, true, cancelled, () => multipleW, hopeless).stopped?.limit).toBe('cancelled');
+  });
+
   it('without witnesses: the count alone, within the caller\'s limits', () => {
     const calls: number[] = [];
     expect(decide({}, true, control(5_000_000), () => uniqueW, fakeCount(10, counted, calls))).toEqual(counted);

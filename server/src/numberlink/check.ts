@@ -145,7 +145,7 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: NumberlinkCheckOp
   };
   try {
     // A finished Arukone has few endpoints and leaves deduction nearly every edge: it looks like a draft.
-    Object.assign(result, decide(options ?? {}, draft.draft, control as Timed, witnessed, counted, { finishedLooksLikeDraft: true }));
+    Object.assign(result, decide(options ?? {}, draft.draft, control as Timed, witnessed, counted, { finishedLooksLikeDraft: true, countRaces: options?.helper !== undefined }));
   } catch (e) {
     if (!(e instanceof StopError)) throw e;
     result.verdict = 'unknown';
