@@ -3,7 +3,7 @@
  * (plain, structured-cloneable data), goes on with its own route, and takes whichever answer comes
  * first. The thread itself is the caller's (worker/helperThread.ts); the core only sees this.
  */
-import { stopNow, type Limits, type RunControl } from '../zdd/control';
+import { StopError, stopNow, type Limits, type RunControl, type Stopped } from '../zdd/control';
 
 export interface HelperThread {
   /** Starts `job` at once on the other thread. */
@@ -95,4 +95,14 @@ export class LateHelper {
 export function halfBytes(limits: Partial<Limits> | undefined): Partial<Limits> | undefined {
   const maxBytes = limits?.maxBytes;
   return maxBytes === undefined ? limits : { ...limits, maxBytes: Math.floor(maxBytes / 2) };
+}
+
+/** A second thread's job run to its answer: a stop at a limit is an answer too. */
+export function answerOrStop<T>(run: () => T): T | { stopped: Stopped } {
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof StopError) return { stopped: e.stopped };
+    throw e;
+  }
 }

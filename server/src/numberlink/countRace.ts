@@ -7,9 +7,10 @@
  * The first count wins and the other side is stopped; each side has half of the byte budget.
  */
 import type { NumberlinkRule } from './puzzle';
-import { halfBytes, HELPER_AFTER_MS, LateHelper, type HelperJob, type HelperThread } from '../analysis/helper';
+import { answerOrStop, halfBytes, HELPER_AFTER_MS, LateHelper, type HelperJob, type HelperThread } from '../analysis/helper';
+import { instanceOf, raceTask, type RaceTask } from './raceTask';
 import { deadlineOf, StopError, type Limits, type RunControl, type Stopped } from '../zdd/control';
-import { makeInstance, type NumberlinkInstance } from './instance';
+import type { NumberlinkInstance } from './instance';
 import { buildNumberlinkZdd, type NumberlinkZdd } from './solve';
 
 /** What a count gives: the number of solutions, the first two (graph edges) and, here, the diagram. */
@@ -54,16 +55,9 @@ function countHere(inst: NumberlinkInstance, rule: NumberlinkRule, control: RunC
 }
 
 /** The second thread's task (plain data: it crosses threads). */
-export interface CountHelperTask {
+export interface CountHelperTask extends RaceTask {
   job: 'count';
-  rows: number;
-  cols: number;
-  cells: Int32Array;
-  labelCount: number;
   rule: NumberlinkRule;
-  deadline: number;
-  limits?: Partial<Limits>;
-  secondSolution: boolean;
 }
 
 /** The second thread's answer: a count (without the diagram, which stays there), a stop, or a failure. */
@@ -71,22 +65,16 @@ export type CountHelperAnswer = { counted: Counted } | { stopped: Stopped } | { 
 
 /** The second thread's job: the count of `inst` under `rule` from the other end of the sweep. */
 export function countJob(inst: NumberlinkInstance, rule: NumberlinkRule, deadline: number, limits: Partial<Limits> | undefined, secondSolution: boolean): HelperJob {
-  const task: CountHelperTask = {
-    job: 'count', rows: inst.rows, cols: inst.cols, cells: inst.cells, labelCount: inst.labelCount, rule, deadline, limits, secondSolution,
-  };
+  const task: CountHelperTask = { job: 'count', rule, ...raceTask(inst, deadline, limits, secondSolution) };
   return { genre: 'numberlink', task };
 }
 
 /** The second thread's side: the count from the other end of the chosen sweep. */
 export function countHelper(task: CountHelperTask): CountHelperAnswer {
-  const inst = makeInstance(task.rows, task.cols, task.cells, task.labelCount);
-  try {
-    const { solutions: _, ...counted } = countHere(inst, task.rule, { limits: task.limits, deadline: task.deadline }, task.secondSolution, true);
+  return answerOrStop(() => {
+    const { solutions: _, ...counted } = countHere(instanceOf(task), task.rule, { limits: task.limits, deadline: task.deadline }, task.secondSolution, true);
     return { counted };
-  } catch (e) {
-    if (e instanceof StopError) return { stopped: e.stopped };
-    throw e;
-  }
+  });
 }
 
 function raceCount(inst: NumberlinkInstance, rule: NumberlinkRule, control: RunControl | undefined, helper: HelperThread, options: CountOptions): Counted {

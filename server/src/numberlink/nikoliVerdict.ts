@@ -18,9 +18,10 @@
  * from the other end of the sweep, the whole time there.
  */
 import type { NumberlinkRule } from './puzzle';
-import { halfBytes, HELPER_AFTER_MS, LateHelper, type HelperThread } from '../analysis/helper';
-import { deadlineOf, resolveLimits, StopError, stopNow, type Limits, type RunControl, type Stopped } from '../zdd/control';
-import { makeInstance, type NumberlinkInstance } from './instance';
+import { answerOrStop, halfBytes, HELPER_AFTER_MS, LateHelper, type HelperThread } from '../analysis/helper';
+import { instanceOf, raceTask, type RaceTask } from './raceTask';
+import { deadlineOf, resolveLimits, StopError, stopNow, type RunControl, type Stopped } from '../zdd/control';
+import type { NumberlinkInstance } from './instance';
 import { buildNumberlinkZdd, type NumberlinkZdd } from './solve';
 import { findReroute } from './canonical';
 
@@ -125,15 +126,8 @@ function decideFromNikoli(inst: NumberlinkInstance, control: RunControl, options
 const HELPER_CANONICAL_SHARE = 1;
 
 /** The second thread's task (plain data: it crosses threads). */
-export interface NikoliHelperTask {
+export interface NikoliHelperTask extends RaceTask {
   job: 'nikoli';
-  rows: number;
-  cols: number;
-  cells: Int32Array;
-  labelCount: number;
-  deadline: number;
-  limits?: Partial<Limits>;
-  secondSolution: boolean;
 }
 
 /**
@@ -148,14 +142,11 @@ export type NikoliHelperAnswer = { verdict: NikoliVerdict } | { stopped: Stopped
  * it stops at the node or byte limit.
  */
 export function nikoliHelper(task: NikoliHelperTask): NikoliHelperAnswer {
-  const inst = makeInstance(task.rows, task.cols, task.cells, task.labelCount);
-  try {
-    const { solutions: _, ...verdict } = decideNikoli(inst, { limits: task.limits, deadline: task.deadline }, { secondSolution: task.secondSolution, oppositeSweep: true, canonicalShare: HELPER_CANONICAL_SHARE });
+  return answerOrStop(() => {
+    const options = { secondSolution: task.secondSolution, oppositeSweep: true, canonicalShare: HELPER_CANONICAL_SHARE };
+    const { solutions: _, ...verdict } = decideNikoli(instanceOf(task), { limits: task.limits, deadline: task.deadline }, options);
     return { verdict };
-  } catch (e) {
-    if (e instanceof StopError) return { stopped: e.stopped };
-    throw e;
-  }
+  });
 }
 
 /**
@@ -172,10 +163,7 @@ function raceNikoli(inst: NumberlinkInstance, control: RunControl | undefined, h
   // Each side gets half of the byte budget: the check as a whole keeps to it.
   const limits = halfBytes(control?.limits);
   const other = new LateHelper(helper, t0 + (options.helperAfterMs ?? HELPER_AFTER_MS), () => {
-    const task: NikoliHelperTask = {
-      job: 'nikoli', rows: inst.rows, cols: inst.cols, cells: inst.cells, labelCount: inst.labelCount,
-      deadline, limits, secondSolution: options.secondSolution !== false,
-    };
+    const task: NikoliHelperTask = { job: 'nikoli', ...raceTask(inst, deadline, limits, options.secondSolution !== false) };
     return { genre: 'numberlink', task };
   });
   const theirs = () => other.poll() as NikoliHelperAnswer | undefined;
