@@ -115,6 +115,18 @@ describe('the count after two solutions', () => {
     expect(givenUp).toBeGreaterThan(3);
   });
 
+  it('of a Nikoli draft is the plain diagram built level by level, given up when it cannot fit', () => {
+    // The verdict is known from two solutions: not the canonical route again (a 20x20 draft ran
+    // it to the 60 s limit and 1.5 GB), only the count, which the watch can judge by its levels.
+    const text = numberlinkDraftText(14, 14, 5, 'nikoli', 1405, 'paths');
+    const r = checkText(text, 'numberlink', { witnesses: true, redundant: false, control: { limits: { maxNodes: 1_000_000, timeMs: 60_000 } } });
+    expect(r.verdict).toBe('multiple');
+    expect(r.count).toBeNull();
+    expect(BigInt(r.countAtLeast!)).toBeGreaterThanOrEqual(2n);
+    expect(r.stopped?.message).toMatch(/it would need about \d+ \(node limit 1000000\)$/);
+    expect(r.stopped!.nodes).toBeLessThan(1_000_000);
+  });
+
   it('of a Nikoli draft whose tiny first count proved multiple is counted within the limits', () => {
     // The count on the draft's tiny budget (40 ms) found two canonical solutions and stopped in
     // the exact count: that count was reported missing, "stopped by the time limit (60000 ms)".

@@ -18,6 +18,7 @@ import { runHelperJob } from '../../server/src/worker/helperJobs';
 import { countHelper, countSolutions, type CountHelperAnswer, type CountHelperTask } from '../../server/src/numberlink/countRace';
 import { edgesToPaths, pathsProblem } from '../../server/src/numberlink/paths';
 import { randomCells, rng, walkCells } from './numberlink-random';
+import { numberlinkDraftText } from '../bench/drafts';
 
 const NIKOLI = { fill: false, notouch: false };
 const root = join(__dirname, '..', '..');
@@ -203,6 +204,78 @@ describe('the count raced on two threads (countRace.ts)', () => {
       checked++;
     }
     expect(checked).toBeGreaterThan(250);
+  });
+
+  it('judged (hopeless), a count that cannot finish is given up by both sides, each judging its own end', () => {
+    // A 14x14 fill draft, 3 random pairs: far more than 200,000 nodes either way.
+    const p = parseNumberlink(numberlinkDraftText(14, 14, 3, 'fill', 1403, 'random')).puzzle!;
+    const inst = makeInstance(p.rows, p.cols, p.cells, p.labels.length);
+    const rule = { fill: true, notouch: false };
+    const limits = { maxNodes: 200_000 };
+    const stopOf = (helper: InlineHelper, hopeless: boolean): Stopped => {
+      try {
+        countSolutions(inst, rule, { limits }, { helper, helperAfterMs: 0, hopeless });
+      } catch (e) {
+        if (e instanceof StopError) return e.stopped;
+        throw e;
+      }
+      throw new Error('counted');
+    };
+    const judged = new InlineHelper();
+    const mine = stopOf(judged, true);
+    expect(mine.limit).toBe('nodes');
+    expect(mine.message).toMatch(/it would need about \d+ \(node limit 200000\)$/);
+    expect(mine.nodes).toBeLessThan(limits.maxNodes);
+    // The other end gave up on its own, before the limit too.
+    const theirs = judged.answers[0] as { stopped: Stopped };
+    expect(theirs.stopped.message).toMatch(/it would need about/);
+    expect(theirs.stopped.nodes).toBeLessThan(limits.maxNodes);
+    // Not judged, both ends run to the limit.
+    const plain = new InlineHelper();
+    expect(stopOf(plain, false).nodes).toBeGreaterThanOrEqual(limits.maxNodes);
+    expect((plain.answers[0] as { stopped: Stopped }).stopped.nodes).toBeGreaterThanOrEqual(limits.maxNodes);
+  });
+
+  it('judged, a count given up here before the second thread is due starts it at once and takes its count', () => {
+    const p = parseNumberlink(numberlinkDraftText(14, 14, 3, 'fill', 1403, 'random')).puzzle!;
+    const inst = makeInstance(p.rows, p.cols, p.cells, p.labels.length);
+    const counted = { count: 7n, first: [0], second: [1] };
+    const helper = new InlineHelper(() => ({ counted }));
+    const c = countSolutions(inst, { fill: true, notouch: false }, { limits: { maxNodes: 200_000 } }, { helper, helperAfterMs: 3_600_000, hopeless: true });
+    expect(helper.started).toBe(1);
+    expect(c).toEqual(counted);
+  });
+
+  it('judged, every count that finishes within the limits unjudged is exact', () => {
+    // Drafts of both counted rules with several solutions, under a small node limit: some fit,
+    // some do not (a watch that gave up one that fits would show here).
+    let exact = 0, givenUp = 0, judgedEarly = 0;
+    for (let t = 0; t < 30; t++) {
+      const size = 10 + (t % 5), pairs = 2 + (t % 4);
+      const rule = t % 2 === 0 ? { fill: true, notouch: false } : { fill: true, notouch: true };
+      const p = parseNumberlink(numberlinkDraftText(size, size, pairs, 'fill', 7000 + t, t % 3 === 0 ? 'random' : 'paths')).puzzle!;
+      const inst = makeInstance(p.rows, p.cols, p.cells, p.labels.length);
+      const run = (hopeless: boolean): bigint | Stopped => {
+        try {
+          return countSolutions(inst, rule, { limits: { maxNodes: 300_000 } }, { helper: new InlineHelper(), helperAfterMs: 0, hopeless }).count;
+        } catch (e) {
+          if (e instanceof StopError) return e.stopped;
+          throw e;
+        }
+      };
+      const plain = run(false), judged = run(true);
+      if (typeof plain === 'bigint') {
+        expect(judged, `${size}x${size} ${pairs} pairs ${JSON.stringify(rule)}`).toBe(plain);
+        exact++;
+      } else {
+        givenUp++;
+        if (typeof judged !== 'bigint' && /would need about/.test(judged.message)) judgedEarly++;
+      }
+    }
+    expect(exact).toBeGreaterThanOrEqual(6);
+    expect(givenUp).toBeGreaterThanOrEqual(4);
+    // The watch did give up some of those before the limit.
+    expect(judgedEarly).toBeGreaterThanOrEqual(2);
   });
 
   it('takes the count of either side, stopping the other', () => {

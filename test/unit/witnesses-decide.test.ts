@@ -149,7 +149,7 @@ describe('decide: witnesses and the count', () => {
     expect(witnessed).toBe(0);
   });
 
-  it('after two solutions a hopeless count stops early, unless the genre races it on two threads', () => {
+  it('after two solutions a hopeless count stops early; a genre that races it judges each side itself', () => {
     // A count whose build reports 1 M nodes per level over 1,000 levels (about 1,000 M in all, past
     // 4 x 5 M), then looks whether it should stop.
     const hopeless = (run: Timed): Outcome => {
@@ -157,14 +157,18 @@ describe('decide: witnesses and the count', () => {
       if (run.isCancelled?.()) throw stop('cancelled');
       return counted;
     };
-    const watched = decide({ witnesses: true }, true, control(5_000_000), () => multipleW, hopeless);
+    const wishes: unknown[] = [];
+    const watched = decide({ witnesses: true }, true, control(5_000_000), () => multipleW, (run, wish) => (wishes.push(wish), hopeless(run)));
     expect(watched.verdict).toBe('multiple');
     expect(watched.count).toBeNull();
     expect(watched.stopped?.limit).toBe('nodes');
     expect(watched.stopped?.message).toMatch(/it would need about \d+ \(node limit 5000000\)$/);
-    // Raced, the other end may be far cheaper (Janko 189_24x14 under plain fill): left to the limits.
-    const raced = decide({ witnesses: true }, true, control(5_000_000), () => multipleW, hopeless, { countRaces: true });
+    // Raced, the other end may be far cheaper (Janko 189_24x14 under plain fill): not watched
+    // here, but asked to judge each thread's side (countRace.ts). Either way the count alone is
+    // wanted (the verdict is known).
+    const raced = decide({ witnesses: true }, true, control(5_000_000), () => multipleW, (run, wish) => (wishes.push(wish), hopeless(run)), { countRaces: true });
     expect(raced).toEqual(counted);
+    expect(wishes).toEqual([{ countOnly: true }, { countOnly: true, judgeSides: true }]);
     // The caller's own cancellation stays a cancellation.
     const cancelled = withDeadline({ limits: { maxNodes: 5_000_000, timeMs: 60_000 }, isCancelled: () => true });
     expect(decide({ witnesses: true }, true, cancelled, () => multipleW, hopeless).stopped?.limit).toBe('cancelled');

@@ -55,10 +55,15 @@ export class LateHelper {
   /** The answer once there (never blocks); starts the job when its time has come. */
   poll(): unknown {
     if (this.run === undefined) {
-      if (Date.now() >= this.startsAt) this.run = this.helper.start(this.job());
+      if (Date.now() >= this.startsAt) this.start();
       return undefined;
     }
     return this.peek();
+  }
+
+  /** Starts the job now if it has not started (its answer is wanted before its time). */
+  start(): void {
+    if (this.run === undefined) this.run = this.helper.start(this.job());
   }
 
   /** The answer once there (never blocks), without starting the job. */

@@ -56,9 +56,29 @@ const RESERVE_MAX_MS = 1000;
 export interface GenreTraits {
   /** A finished puzzle can look like a draft (an Arukone): a count on a tiny budget goes first. */
   finishedLooksLikeDraft?: boolean;
-  /** Its count is raced on two threads (a Numberlink with a helper thread). */
+  /**
+   * Its count is raced on two threads (a Numberlink with a helper thread): the count after two
+   * solutions is asked to judge each thread's side itself (CountWish.judgeSides).
+   */
   countRaces?: boolean;
 }
+
+/** What `decide` asks of a genre's count besides its control. */
+export interface CountWish {
+  /**
+   * Two solutions have proved `multiple`: only the count is wanted, built level by level so that
+   * it can be given up when it cannot finish (hopeless.ts). A genre may skip what decides verdicts.
+   */
+  countOnly?: boolean;
+  /**
+   * Give up a raced count that cannot finish, each thread judging its own side (the race ends
+   * when both have given up); asked of genres that race their count instead of the caller's watch.
+   */
+  judgeSides?: boolean;
+}
+
+/** A genre's count: the usual outcome (deduction, diagram, count); throws StopError. */
+export type Count = (control: Timed, wish?: CountWish) => Outcome;
 
 /** Whether a puzzle is a draft: witnesses go first. */
 export function isDraft(rows: number, cols: number, marked: number): boolean {
@@ -73,7 +93,7 @@ export function isDraft(rows: number, cols: number, marked: number): boolean {
  */
 export function decide(
   options: Pick<CheckOptions, 'witnesses' | 'countAfterWitnesses'>, draft: boolean, control: Timed,
-  witnesses: (control: Timed) => Outcome | null, count: (control: Timed) => Outcome,
+  witnesses: (control: Timed) => Outcome | null, count: Count,
   genre?: GenreTraits,
 ): Outcome {
   if (!options.witnesses) return count(control);
@@ -131,7 +151,7 @@ export function decide(
  * A draft's count on a tiny budget (DRAFT_COUNT_NODES, DRAFT_COUNT_MS): its outcome, or the stop
  * when a limit stopped it (the witnesses come next; a cancellation is thrown).
  */
-function quickCount(control: Timed, count: (control: Timed) => Outcome): Outcome | StopError {
+function quickCount(control: Timed, count: Count): Outcome | StopError {
   const nodes = Math.min(control.limits?.maxNodes ?? Infinity, DRAFT_COUNT_NODES);
   const deadline = Math.min(control.deadline, Date.now() + DRAFT_COUNT_MS);
   try {
@@ -145,15 +165,17 @@ function quickCount(control: Timed, count: (control: Timed) => Outcome): Outcome
 /**
  * `multiple` from two solutions: the count that follows, or why it is missing. It stops as soon as
  * it is seen not to fit (hopeless.ts): the verdict is known, and the count is extra. A count raced
- * on two threads is left to the limits: the progress seen here is one end's, and the other end
- * may be far cheaper (Janko's 189_24x14 under plain fill: hopeless from this end at level 76 of
- * 295, counted from the other in 13 s).
+ * on two threads judges each side on its own thread: the progress seen here is one end's, and the
+ * other end may be far cheaper (Janko's 189_24x14 under plain fill: hopeless from this end at
+ * level 76 of 295, counted from the other in 13 s).
  */
-function afterWitnesses(witnessed: Outcome, options: CheckOptions, control: Timed, count: (control: Timed) => Outcome, genre?: GenreTraits): Outcome {
+function afterWitnesses(witnessed: Outcome, options: CheckOptions, control: Timed, count: Count, genre?: GenreTraits): Outcome {
   if (options.countAfterWitnesses === false) return { ...witnessed, countPending: true };
   let counted: Outcome;
   try {
-    counted = genre?.countRaces ? count(control) : countUnlessHopeless(control, count);
+    counted = genre?.countRaces
+      ? count(control, { countOnly: true, judgeSides: true })
+      : countUnlessHopeless(control, (watched) => count(watched, { countOnly: true }));
   } catch (e) {
     if (!(e instanceof StopError)) throw e;
     return { ...witnessed, stopped: e.stopped };

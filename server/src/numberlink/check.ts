@@ -22,7 +22,7 @@ import type { CheckOptions } from '../analysis/options';
 import type { CheckResult, PathSolution, Verdict } from '../analysis/result';
 import { deduceForWitnesses, fillParityFails, findPathWitnesses, openShare } from './witness';
 import type { Deduction } from './deduce';
-import { decide, isDraft, type Outcome, type Timed } from '../analysis/witnesses';
+import { decide, isDraft, type CountWish, type Outcome, type Timed } from '../analysis/witnesses';
 import { linkUsage, linkUsageMap, NUMBERLINK_WALK_MAX, pathUsageMap } from './usage';
 import { gradeNumberlink, NUMBERLINK_LEVELS } from './grade';
 
@@ -101,15 +101,21 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: NumberlinkCheckOp
 
   // The diagram of every solution, and what it says (throws StopError). The Nikoli rule is
   // decided from the notouch solutions first (nikoliVerdict.ts).
-  const counted = (run: Timed): Outcome => {
-    if (!rule.fill && !rule.notouch) {
+  const counted = (run: Timed, wish?: CountWish): Outcome => {
+    // Once two solutions prove `multiple` only the count is wanted: the Nikoli rule's too is then
+    // the plain diagram, built level by level (countOnly), not the canonical route to a verdict.
+    if (!rule.fill && !rule.notouch && wish?.countOnly !== true) {
       // The usage map needs the diagram of a `multiple`, which a second thread's leaves there.
       const v = decideNikoli(inst, run, { secondSolution: options?.secondSolution !== false, helper: options?.helper, wantsDiagram: options?.usage === true });
       const outcome = nikoliOutcome(p, inst, v);
       return options?.usage && v.verdict === 'multiple' && v.solutions ? { ...outcome, ...usageOf(p, inst, NIKOLI, v.solutions, run) } : outcome;
     }
     // Raced on two threads where the caller gives a second one (countRace.ts).
-    const c = countSolutions(inst, rule, run, { secondSolution: options?.secondSolution !== false, helper: options?.helper, wantsDiagram: options?.usage === true });
+    const c = countSolutions(inst, rule, run, {
+      secondSolution: options?.secondSolution !== false, helper: options?.helper, wantsDiagram: options?.usage === true,
+      // The Nikoli count's own search is depth-first, which no watch can judge by its levels.
+      hopeless: wish?.judgeSides, breadthFirst: wish?.countOnly === true && !rule.fill && !rule.notouch,
+    });
     if (c.count === 0n) return { verdict: 'none', count: '0' };
     const first = toSolution(p, edgesToPaths(inst, c.first!));
     if (c.count === 1n) return { verdict: 'unique', count: '1', solution: first, ...covers(rule, first, n) };

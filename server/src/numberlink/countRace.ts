@@ -1,5 +1,6 @@
 /**
- * The count under every rule but Nikoli's (which nikoliVerdict.ts decides), raced on two threads:
+ * The count under every rule but Nikoli's (which nikoliVerdict.ts decides; its count alone, once
+ * two solutions have proved `multiple`, is counted here too), raced on two threads:
  * here the diagram from the chosen sweep, on the second thread the same diagram from the other end
  * of the sweep (SolveOptions.oppositeSweep), started after HELPER_AFTER_MS. Which end is faster
  * is not predictable and differs by up to ten times: Ahle's 50x50 under `fill notouch`, each end
@@ -9,7 +10,8 @@
 import type { NumberlinkRule } from './puzzle';
 import { answerOrStop, halfBytes, HELPER_AFTER_MS, LateHelper, type HelperJob, type HelperThread } from '../analysis/helper';
 import { instanceOf, raceTask, type RaceTask } from './raceTask';
-import { deadlineOf, StopError, type Limits, type RunControl, type Stopped } from '../zdd/control';
+import { deadlineOf, DEFAULT_LIMITS, StopError, type Limits, type RunControl, type Stopped } from '../zdd/control';
+import { HopelessCount } from '../analysis/hopeless';
 import type { NumberlinkInstance } from './instance';
 import { buildNumberlinkZdd, type NumberlinkZdd } from './solve';
 
@@ -36,16 +38,26 @@ export interface CountOptions {
    * the second thread, whose diagram stays there, does not end the race.
    */
   wantsDiagram?: boolean;
+  /**
+   * Give up a count that cannot finish (analysis/hopeless.ts), each thread judging its own end of
+   * the sweep: one end's progress says nothing of the other's. The count stops once both ends have
+   * given up; the stop is this thread's.
+   */
+  hopeless?: boolean;
+  /** Build the diagram breadth-first (level by level, as a watch reads it), whatever the rule's default. */
+  breadthFirst?: boolean;
 }
 
 /** The count of `inst` under `rule` (throws StopError at a limit). */
 export function countSolutions(inst: NumberlinkInstance, rule: NumberlinkRule, control: RunControl | undefined, options?: CountOptions): Counted {
-  if (options?.helper === undefined) return countHere(inst, rule, control, options?.secondSolution !== false, false);
+  if (options?.helper === undefined) return countHere(inst, rule, control, options?.secondSolution !== false, { breadthFirst: options?.breadthFirst });
   return raceCount(inst, rule, control, options.helper, options);
 }
 
-function countHere(inst: NumberlinkInstance, rule: NumberlinkRule, control: RunControl | undefined, secondSolution: boolean, oppositeSweep: boolean): Counted {
-  const nz = buildNumberlinkZdd(inst, rule, control, { oppositeSweep });
+function countHere(
+  inst: NumberlinkInstance, rule: NumberlinkRule, control: RunControl | undefined, secondSolution: boolean, how: { oppositeSweep?: boolean; breadthFirst?: boolean },
+): Counted {
+  const nz = buildNumberlinkZdd(inst, rule, control, { oppositeSweep: how.oppositeSweep, ...(how.breadthFirst ? { search: 'breadth' } : {}) });
   const count = nz.zdd.count();
   if (count === 0n) return { count, first: null, second: null };
   const first = nz.edgesOf(nz.zdd.first());
@@ -58,23 +70,38 @@ function countHere(inst: NumberlinkInstance, rule: NumberlinkRule, control: RunC
 export interface CountHelperTask extends RaceTask {
   job: 'count';
   rule: NumberlinkRule;
+  /** CountOptions.hopeless: the thread gives up its own end when it cannot finish. */
+  hopeless?: boolean;
+  /** CountOptions.breadthFirst. */
+  breadthFirst?: boolean;
 }
 
 /** The second thread's answer: a count (without the diagram, which stays there), a stop, or a failure. */
 export type CountHelperAnswer = { counted: Counted } | { stopped: Stopped } | { error: string };
 
 /** The second thread's job: the count of `inst` under `rule` from the other end of the sweep. */
-export function countJob(inst: NumberlinkInstance, rule: NumberlinkRule, deadline: number, limits: Partial<Limits> | undefined, secondSolution: boolean): HelperJob {
-  const task: CountHelperTask = { job: 'count', rule, ...raceTask(inst, deadline, limits, secondSolution) };
+export function countJob(
+  inst: NumberlinkInstance, rule: NumberlinkRule, deadline: number, limits: Partial<Limits> | undefined, secondSolution: boolean,
+  how?: Pick<CountOptions, 'hopeless' | 'breadthFirst'>,
+): HelperJob {
+  const task: CountHelperTask = { job: 'count', rule, hopeless: how?.hopeless, breadthFirst: how?.breadthFirst, ...raceTask(inst, deadline, limits, secondSolution) };
   return { genre: 'numberlink', task };
 }
 
 /** The second thread's side: the count from the other end of the chosen sweep. */
 export function countHelper(task: CountHelperTask): CountHelperAnswer {
   return answerOrStop(() => {
-    const { solutions: _, ...counted } = countHere(instanceOf(task), task.rule, { limits: task.limits, deadline: task.deadline }, task.secondSolution, true);
+    const control = { limits: task.limits, deadline: task.deadline };
+    const count = (c: RunControl) => countHere(instanceOf(task), task.rule, c, task.secondSolution, { oppositeSweep: true, breadthFirst: task.breadthFirst });
+    const watch = task.hopeless ? watchOf(control) : undefined;
+    const { solutions: _, ...counted } = watch ? watch.run(() => count(watch.watch(control)), () => false) : count(control);
     return { counted };
   });
+}
+
+/** A watch that gives up a count that cannot finish within `control`'s limits (analysis/hopeless.ts). */
+function watchOf(control: RunControl & { deadline: number }): HopelessCount {
+  return new HopelessCount(control.limits?.maxNodes ?? DEFAULT_LIMITS.maxNodes, control.deadline);
 }
 
 function raceCount(inst: NumberlinkInstance, rule: NumberlinkRule, control: RunControl | undefined, helper: HelperThread, options: CountOptions): Counted {
@@ -82,15 +109,22 @@ function raceCount(inst: NumberlinkInstance, rule: NumberlinkRule, control: RunC
   const deadline = deadlineOf(control, t0);
   const limits = halfBytes(control?.limits);
   const secondSolution = options.secondSolution !== false;
-  const other = new LateHelper(helper, t0 + (options.helperAfterMs ?? HELPER_AFTER_MS), () => countJob(inst, rule, deadline, limits, secondSolution));
+  const hopeless = options.hopeless === true;
+  const how = { hopeless, breadthFirst: options.breadthFirst };
+  const other = new LateHelper(helper, t0 + (options.helperAfterMs ?? HELPER_AFTER_MS), () => countJob(inst, rule, deadline, limits, secondSolution, how));
   const wantsDiagram = options.wantsDiagram === true;
   const theirs = () => other.poll() as CountHelperAnswer | undefined;
   const cancelled = () => control?.isCancelled?.() === true;
+  const mine = { ...control, limits, deadline, isCancelled: () => cancelled() || complete(theirs(), wantsDiagram) };
+  const count = (c: RunControl) => countHere(inst, rule, c, secondSolution, { breadthFirst: options.breadthFirst });
+  const watch = hopeless ? watchOf(mine) : undefined;
   try {
-    return countHere(inst, rule, { ...control, limits, deadline, isCancelled: () => cancelled() || complete(theirs(), wantsDiagram) }, secondSolution, false);
+    return watch ? watch.run(() => count(watch.watch(mine)), cancelled) : count(mine);
   } catch (e) {
     if (!(e instanceof StopError) || cancelled()) throw e;
-    // Their count, with or without the diagram wanted: this side has stopped.
+    // Their count, with or without the diagram wanted: this side has stopped. Given up here
+    // before their time, their end is still to try.
+    if (watch?.stopped) other.start();
     const last = (other.peek() ?? other.wait(control, deadline)) as CountHelperAnswer | undefined;
     if (last !== undefined && 'counted' in last) return last.counted;
     throw e;
