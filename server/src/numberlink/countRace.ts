@@ -11,7 +11,7 @@ import type { NumberlinkRule } from './puzzle';
 import { answerOrStop, halfBytes, HELPER_AFTER_MS, LateHelper, type HelperJob, type HelperThread } from '../analysis/helper';
 import { instanceOf, raceTask, type RaceTask } from './raceTask';
 import { deadlineOf, DEFAULT_LIMITS, StopError, type Limits, type RunControl, type Stopped } from '../zdd/control';
-import { HopelessCount } from '../analysis/hopeless';
+import { countUnlessHopeless, HopelessCount } from '../analysis/hopeless';
 import type { NumberlinkInstance } from './instance';
 import { buildNumberlinkZdd, type NumberlinkZdd } from './solve';
 
@@ -93,15 +93,9 @@ export function countHelper(task: CountHelperTask): CountHelperAnswer {
   return answerOrStop(() => {
     const control = { limits: task.limits, deadline: task.deadline };
     const count = (c: RunControl) => countHere(instanceOf(task), task.rule, c, task.secondSolution, { oppositeSweep: true, breadthFirst: task.breadthFirst });
-    const watch = task.hopeless ? watchOf(control) : undefined;
-    const { solutions: _, ...counted } = watch ? watch.run(() => count(watch.watch(control)), () => false) : count(control);
+    const { solutions: _, ...counted } = task.hopeless ? countUnlessHopeless(control, count) : count(control);
     return { counted };
   });
-}
-
-/** A watch that gives up a count that cannot finish within `control`'s limits (analysis/hopeless.ts). */
-function watchOf(control: RunControl & { deadline: number }): HopelessCount {
-  return new HopelessCount(control.limits?.maxNodes ?? DEFAULT_LIMITS.maxNodes, control.deadline);
 }
 
 function raceCount(inst: NumberlinkInstance, rule: NumberlinkRule, control: RunControl | undefined, helper: HelperThread, options: CountOptions): Counted {
@@ -117,7 +111,8 @@ function raceCount(inst: NumberlinkInstance, rule: NumberlinkRule, control: RunC
   const cancelled = () => control?.isCancelled?.() === true;
   const mine = { ...control, limits, deadline, isCancelled: () => cancelled() || complete(theirs(), wantsDiagram) };
   const count = (c: RunControl) => countHere(inst, rule, c, secondSolution, { breadthFirst: options.breadthFirst });
-  const watch = hopeless ? watchOf(mine) : undefined;
+  // Watched here rather than by countUnlessHopeless: its own give-up starts the second thread early.
+  const watch = hopeless ? new HopelessCount(limits?.maxNodes ?? DEFAULT_LIMITS.maxNodes, deadline) : undefined;
   try {
     return watch ? watch.run(() => count(watch.watch(mine)), cancelled) : count(mine);
   } catch (e) {
