@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
-import { slitherlinkDraftText } from '../bench/drafts';
+import { numberlinkDraftText, slitherlinkDraftText } from '../bench/drafts';
 import { TestClient } from './lspClient';
 
 let client: TestClient;
@@ -50,6 +50,24 @@ describe('a draft too open to count', () => {
     expect(multipleOf(d2)[0]!.message).toMatch(
       /^At least \d+ solutions \(too many to count within the limits: the count stopped after \d+ nodes .*\(node limit 2000000\)\): two of them are shown in the preview\./,
     );
+  });
+
+  it('a 20x20 Numberlink draft (Nikoli rule): the count phase, raced on the worker\'s two threads, is given up once it cannot fit', async () => {
+    // Before, this phase ran the canonical route to the verdict again, to the time limit (60 s
+    // and 1.5 GB at the default limits); now the plain diagram, each thread judging its own end.
+    const uri = 'file:///work/puzzles/draft20.nlk';
+    client.open(uri, 'numberlink', numberlinkDraftText(20, 20, 5, 'nikoli', 20074, 'paths'));
+    const first = await client.waitFor('linkpuzzle/resultChanged', (p) => p.uri === uri, 30_000);
+    expect(first.params.result).toMatchObject({ verdict: 'multiple', count: null, countPending: true });
+    const last = await client.waitFor('linkpuzzle/resultChanged', (p) => p.uri === uri && !p.result.extrasPending, 60_000, client.events.indexOf(first) + 1);
+    const r = last.params.result;
+    expect(r.verdict).toBe('multiple');
+    expect(r.count).toBeNull();
+    expect(r.countAtLeast).toBe(first.params.result.countAtLeast);
+    expect(r.stopped.message).toMatch(/it would need about \d+ \(node limit 2000000\)$/);
+    expect(r.stopped.nodes).toBeLessThan(2_000_000);
+    const d = await client.diagnostics(uri, 1, (x) => multipleOf(x).some((m) => /too many to count/.test(m.message)));
+    expect(multipleOf(d)[0]!.message).toMatch(/^At least \d+ solutions \(too many to count within the limits: /);
   });
 
   it('a draft whose count fits: multiple at once, then the exact count replaces it', async () => {
