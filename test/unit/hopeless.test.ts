@@ -127,6 +127,30 @@ describe('the count after two solutions', () => {
     expect(r.stopped!.nodes).toBeLessThan(1_000_000);
   });
 
+  it('of a notouch draft is built on the compiled kernel first, given up when it cannot fit', () => {
+    // The rule's own depth-first count, which no watch can judge, ran to the node limit (a 20x20
+    // draft to the memory limit, 20-30 s on both threads).
+    const text = numberlinkDraftText(14, 14, 5, 'notouch', 1405, 'paths');
+    const r = checkText(text, 'numberlink', { witnesses: true, redundant: false, control: { limits: { maxNodes: 1_000_000, timeMs: 60_000 } } });
+    expect(r.verdict).toBe('multiple');
+    expect(r.count).toBeNull();
+    expect(r.stopped?.message).toMatch(/it would need about \d+ \(node limit 1000000\)$/);
+    expect(r.stopped!.nodes).toBeLessThan(1_000_000);
+  });
+
+  it('of a notouch draft that the kernel cannot hold is finished by the depth-first search', () => {
+    // At 300,000 nodes the kernel stops near its end (level 58 of 64); the depth-first search,
+    // with the deduction's propagator, fits, as it does without the witnesses.
+    const text = numberlinkDraftText(9, 9, 1, 'notouch', 19, 'paths');
+    const limits = { maxNodes: 300_000 };
+    const plain = checkText(text, 'numberlink', { redundant: false, control: { limits } });
+    expect(plain.count).toBe('15306309');
+    const r = checkText(text, 'numberlink', { witnesses: true, redundant: false, control: { limits } });
+    expect(r.verdict).toBe('multiple');
+    expect(r.count).toBe(plain.count);
+    expect(r.stopped).toBeUndefined();
+  });
+
   it('of a Nikoli draft whose tiny first count proved multiple is counted within the limits', () => {
     // The count on the draft's tiny budget (40 ms) found two canonical solutions and stopped in
     // the exact count: that count was reported missing, "stopped by the time limit (60000 ms)".

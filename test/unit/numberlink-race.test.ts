@@ -236,6 +236,27 @@ describe('the count raced on two threads (countRace.ts)', () => {
     expect((plain.answers[0] as { stopped: Stopped }).stopped.nodes).toBeGreaterThanOrEqual(limits.maxNodes);
   });
 
+  it('judged with the kernel first (notouch), both ends give up a count that cannot fit, neither running the depth-first search', () => {
+    // A 14x14 notouch draft, 5 pairs: the kernel's levels project far past 1,000,000 nodes on
+    // either end, where the depth-first search, which no watch can judge, would run to the limit.
+    const p = parseNumberlink(numberlinkDraftText(14, 14, 5, 'notouch', 1405, 'paths')).puzzle!;
+    const inst = makeInstance(p.rows, p.cols, p.cells, p.labels.length);
+    const helper = new InlineHelper();
+    let mine: Stopped | undefined;
+    try {
+      countSolutions(inst, { fill: false, notouch: true }, { limits: { maxNodes: 1_000_000 } }, {
+        helper, helperAfterMs: 0, hopeless: true, compiledFirst: 0.5, depthFirstFrom: 0.75,
+      });
+    } catch (e) {
+      if (!(e instanceof StopError)) throw e;
+      mine = e.stopped;
+    }
+    expect(mine?.message).toMatch(/it would need about \d+ \(node limit 1000000\)$/);
+    const theirs = helper.answers[0] as { stopped: Stopped };
+    expect(theirs.stopped.message).toMatch(/it would need about \d+ \(node limit 1000000\)$/);
+    expect(theirs.stopped.nodes).toBeLessThan(1_000_000);
+  });
+
   it('judged, a count given up here before the second thread is due starts it at once and takes its count', () => {
     const p = parseNumberlink(numberlinkDraftText(14, 14, 3, 'fill', 1403, 'random')).puzzle!;
     const inst = makeInstance(p.rows, p.cols, p.cells, p.labels.length);

@@ -115,6 +115,11 @@ function roundLarge(x: number): string {
  * projection, a limit, or the caller's cancellation, which stays the caller's).
  */
 export function countUnlessHopeless<C extends RunControl & { deadline: number }, T>(control: C, count: (watched: C) => T): T {
-  const watch = new HopelessCount(control.limits?.maxNodes ?? DEFAULT_LIMITS.maxNodes, control.deadline);
+  const watch = hopelessWatch(control);
   return watch.run(() => count(watch.watch(control)), () => control.isCancelled?.() === true);
+}
+
+/** A watch for a count under `control`: its node limit (or the default) and its deadline. */
+export function hopelessWatch(control: RunControl & { deadline: number }): HopelessCount {
+  return new HopelessCount(control.limits?.maxNodes ?? DEFAULT_LIMITS.maxNodes, control.deadline);
 }

@@ -35,6 +35,16 @@ const DRAFT_OPEN_SHARE = 0.85;
 const NIKOLI: NumberlinkRule = { fill: false, notouch: false };
 
 /**
+ * A notouch count alone (two solutions proved `multiple`) builds on the compiled kernel first,
+ * within this share of its time, where the hopeless watch judges it by its levels. The
+ * depth-first search (the rule's own, which finishes some counts the kernel cannot hold: a 10x10
+ * with one pair, 1,806,027,619, after the kernel's stop at level 77 of 81) runs with the rest only
+ * when the kernel stopped at a limit past NOTOUCH_COUNT_DEPTH_FROM of its levels.
+ */
+const NOTOUCH_COUNT_COMPILED_SHARE = 0.5;
+const NOTOUCH_COUNT_DEPTH_FROM = 0.75;
+
+/**
  * The witnesses' depth-first searches without `fill` (dead states each): there the count (the
  * notouch route, the diagram) proves `unique` and `none` far sooner than these searches, which
  * are for a draft's two solutions (routing and local changes find most). A 15x15 Arukone with one
@@ -101,10 +111,12 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: NumberlinkCheckOp
 
   // The diagram of every solution, and what it says (throws StopError). The Nikoli rule is
   // decided from the notouch solutions first (nikoliVerdict.ts).
+  const nikoli = !rule.fill && !rule.notouch;
   const counted = (run: Timed, wish?: CountWish): Outcome => {
     // Once two solutions prove `multiple` only the count is wanted: the Nikoli rule's too is then
     // the plain diagram, built level by level (countOnly), not the canonical route to a verdict.
-    if (!rule.fill && !rule.notouch && wish?.countOnly !== true) {
+    const countOnly = wish?.countOnly === true;
+    if (nikoli && !countOnly) {
       // The usage map needs the diagram of a `multiple`, which a second thread's leaves there.
       const v = decideNikoli(inst, run, { secondSolution: options?.secondSolution !== false, helper: options?.helper, wantsDiagram: options?.usage === true });
       const outcome = nikoliOutcome(p, inst, v);
@@ -113,8 +125,9 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: NumberlinkCheckOp
     // Raced on two threads where the caller gives a second one (countRace.ts).
     const c = countSolutions(inst, rule, run, {
       secondSolution: options?.secondSolution !== false, helper: options?.helper, wantsDiagram: options?.usage === true,
-      // The Nikoli count's own search is depth-first, which no watch can judge by its levels.
-      hopeless: wish?.judgeSides, breadthFirst: wish?.countOnly === true && !rule.fill && !rule.notouch,
+      // The Nikoli and notouch counts' own search is depth-first, which no watch can judge by its levels.
+      hopeless: wish?.judgeSides, breadthFirst: countOnly && nikoli,
+      ...(countOnly && rule.notouch ? { compiledFirst: NOTOUCH_COUNT_COMPILED_SHARE, depthFirstFrom: NOTOUCH_COUNT_DEPTH_FROM } : {}),
     });
     if (c.count === 0n) return { verdict: 'none', count: '0' };
     const first = toSolution(p, edgesToPaths(inst, c.first!));

@@ -10,8 +10,8 @@
 import type { NumberlinkRule } from './puzzle';
 import { answerOrStop, halfBytes, HELPER_AFTER_MS, LateHelper, type HelperJob, type HelperThread } from '../analysis/helper';
 import { instanceOf, raceTask, type RaceTask } from './raceTask';
-import { deadlineOf, DEFAULT_LIMITS, StopError, type Limits, type RunControl, type Stopped } from '../zdd/control';
-import { countUnlessHopeless, HopelessCount } from '../analysis/hopeless';
+import { deadlineOf, StopError, type Limits, type RunControl, type Stopped } from '../zdd/control';
+import { countUnlessHopeless, hopelessWatch } from '../analysis/hopeless';
 import type { NumberlinkInstance } from './instance';
 import { buildNumberlinkZdd, type NumberlinkZdd } from './solve';
 
@@ -46,18 +46,31 @@ export interface CountOptions {
   hopeless?: boolean;
   /** Build the diagram breadth-first (level by level, as a watch reads it), whatever the rule's default. */
   breadthFirst?: boolean;
+  /**
+   * With the rule's depth-first search: breadth-first on the compiled kernel first, within this
+   * share of the time (SolveOptions.compiledFirst). A watch judges that build by its levels; the
+   * depth-first search, which it cannot judge, runs only when the kernel stops at a limit.
+   */
+  compiledFirst?: number;
+  /** With compiledFirst: SolveOptions.depthFirstFrom. */
+  depthFirstFrom?: number;
 }
 
 /** The count of `inst` under `rule` (throws StopError at a limit). */
 export function countSolutions(inst: NumberlinkInstance, rule: NumberlinkRule, control: RunControl | undefined, options?: CountOptions): Counted {
-  if (options?.helper === undefined) return countHere(inst, rule, control, options?.secondSolution !== false, { breadthFirst: options?.breadthFirst });
+  if (options?.helper === undefined) {
+    return countHere(inst, rule, control, options?.secondSolution !== false, options ?? {});
+  }
   return raceCount(inst, rule, control, options.helper, options);
 }
 
-function countHere(
-  inst: NumberlinkInstance, rule: NumberlinkRule, control: RunControl | undefined, secondSolution: boolean, how: { oppositeSweep?: boolean; breadthFirst?: boolean },
-): Counted {
-  const nz = buildNumberlinkZdd(inst, rule, control, { oppositeSweep: how.oppositeSweep, ...(how.breadthFirst ? { search: 'breadth' } : {}) });
+/** How a count builds its diagram (CountOptions), and from which end of the sweep. */
+type CountHow = Pick<CountOptions, 'breadthFirst' | 'compiledFirst' | 'depthFirstFrom'> & { oppositeSweep?: boolean };
+
+function countHere(inst: NumberlinkInstance, rule: NumberlinkRule, control: RunControl | undefined, secondSolution: boolean, how: CountHow): Counted {
+  const nz = buildNumberlinkZdd(inst, rule, control, {
+    oppositeSweep: how.oppositeSweep, compiledFirst: how.compiledFirst, depthFirstFrom: how.depthFirstFrom, ...(how.breadthFirst ? { search: 'breadth' } : {}),
+  });
   const count = nz.zdd.count();
   if (count === 0n) return { count, first: null, second: null };
   const first = nz.edgesOf(nz.zdd.first());
@@ -74,6 +87,9 @@ export interface CountHelperTask extends RaceTask {
   hopeless?: boolean;
   /** CountOptions.breadthFirst. */
   breadthFirst?: boolean;
+  /** CountOptions.compiledFirst and depthFirstFrom. */
+  compiledFirst?: number;
+  depthFirstFrom?: number;
 }
 
 /** The second thread's answer: a count (without the diagram, which stays there), a stop, or a failure. */
@@ -82,9 +98,12 @@ export type CountHelperAnswer = { counted: Counted } | { stopped: Stopped } | { 
 /** The second thread's job: the count of `inst` under `rule` from the other end of the sweep. */
 export function countJob(
   inst: NumberlinkInstance, rule: NumberlinkRule, deadline: number, limits: Partial<Limits> | undefined, secondSolution: boolean,
-  how?: Pick<CountOptions, 'hopeless' | 'breadthFirst'>,
+  how?: Pick<CountOptions, 'hopeless' | 'breadthFirst' | 'compiledFirst' | 'depthFirstFrom'>,
 ): HelperJob {
-  const task: CountHelperTask = { job: 'count', rule, hopeless: how?.hopeless, breadthFirst: how?.breadthFirst, ...raceTask(inst, deadline, limits, secondSolution) };
+  const task: CountHelperTask = {
+    job: 'count', rule, hopeless: how?.hopeless, breadthFirst: how?.breadthFirst, compiledFirst: how?.compiledFirst, depthFirstFrom: how?.depthFirstFrom,
+    ...raceTask(inst, deadline, limits, secondSolution),
+  };
   return { genre: 'numberlink', task };
 }
 
@@ -92,7 +111,9 @@ export function countJob(
 export function countHelper(task: CountHelperTask): CountHelperAnswer {
   return answerOrStop(() => {
     const control = { limits: task.limits, deadline: task.deadline };
-    const count = (c: RunControl) => countHere(instanceOf(task), task.rule, c, task.secondSolution, { oppositeSweep: true, breadthFirst: task.breadthFirst });
+    const count = (c: RunControl) => countHere(instanceOf(task), task.rule, c, task.secondSolution, {
+      oppositeSweep: true, breadthFirst: task.breadthFirst, compiledFirst: task.compiledFirst, depthFirstFrom: task.depthFirstFrom,
+    });
     const { solutions: _, ...counted } = task.hopeless ? countUnlessHopeless(control, count) : count(control);
     return { counted };
   });
@@ -104,15 +125,15 @@ function raceCount(inst: NumberlinkInstance, rule: NumberlinkRule, control: RunC
   const limits = halfBytes(control?.limits);
   const secondSolution = options.secondSolution !== false;
   const hopeless = options.hopeless === true;
-  const how = { hopeless, breadthFirst: options.breadthFirst };
+  const how = { hopeless, breadthFirst: options.breadthFirst, compiledFirst: options.compiledFirst, depthFirstFrom: options.depthFirstFrom };
   const other = new LateHelper(helper, t0 + (options.helperAfterMs ?? HELPER_AFTER_MS), () => countJob(inst, rule, deadline, limits, secondSolution, how));
   const wantsDiagram = options.wantsDiagram === true;
   const theirs = () => other.poll() as CountHelperAnswer | undefined;
   const cancelled = () => control?.isCancelled?.() === true;
   const mine = { ...control, limits, deadline, isCancelled: () => cancelled() || complete(theirs(), wantsDiagram) };
-  const count = (c: RunControl) => countHere(inst, rule, c, secondSolution, { breadthFirst: options.breadthFirst });
+  const count = (c: RunControl) => countHere(inst, rule, c, secondSolution, how);
   // Watched here rather than by countUnlessHopeless: its own give-up starts the second thread early.
-  const watch = hopeless ? new HopelessCount(limits?.maxNodes ?? DEFAULT_LIMITS.maxNodes, deadline) : undefined;
+  const watch = hopeless ? hopelessWatch(mine) : undefined;
   try {
     return watch ? watch.run(() => count(watch.watch(mine)), cancelled) : count(mine);
   } catch (e) {

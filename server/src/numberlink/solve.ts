@@ -72,6 +72,13 @@ export interface SolveOptions {
    */
   compiledFirst?: number;
   /**
+   * With compiledFirst: the depth-first search follows a kernel stopped at a limit only when the
+   * kernel had built at least this share of its levels (default 0: always). Where it stopped early
+   * the rest of its levels would have been wide too, and the search, which nothing can judge by its
+   * levels, would run on to the limits.
+   */
+  depthFirstFrom?: number;
+  /**
    * The sweep chosen (see chooseSweep) with its lines taken from the other end: the second
    * thread's build in a race (nikoliVerdict.ts), which often needs far fewer states than the
    * chosen one (350_15x15: 0.70 M against 2.27 M) and sometimes far more.
@@ -141,8 +148,8 @@ export function buildNumberlinkZdd(
   // A first try on the compiled kernel where asked (SolveOptions.compiledFirst).
   const compiled = propagator !== undefined && search !== 'breadth' && options?.compiledFirst !== undefined
     ? compiledWithin(spec, control, deadline, options.compiledFirst) : undefined;
-  // A kernel stopped by the clock with no time left: its stop is the one to report.
-  if (compiled instanceof StopError && Date.now() >= deadline) throw compiled;
+  // A kernel stopped by the clock with no time left, or too early (depthFirstFrom): its stop is the one to report.
+  if (compiled instanceof StopError && (Date.now() >= deadline || compiled.stopped.progress < (options?.depthFirstFrom ?? 0))) throw compiled;
   let built = compiled instanceof StopError ? undefined : compiled;
   if (built === undefined && propagator !== undefined && search !== 'breadth') {
     // The global rules cost a pass over the grid per state: they pay in deduction and probing,
