@@ -70,6 +70,21 @@ describe('a draft too open to count', () => {
     expect(multipleOf(d)[0]!.message).toMatch(/^At least \d+ solutions \(too many to count within the limits: /);
   });
 
+  it('a 20x20 Numberlink draft (notouch): the count phase is given up on the kernel, not run depth-first to the limits', async () => {
+    // Before, this phase was the rule's depth-first count, which no watch can judge: to the
+    // limits (21-30 s of both threads and 1.7-1.9 GB at the default ones).
+    const uri = 'file:///work/puzzles/draft20notouch.nlk';
+    client.open(uri, 'numberlink', numberlinkDraftText(20, 20, 5, 'notouch', 20074, 'paths'));
+    const first = await client.waitFor('linkpuzzle/resultChanged', (p) => p.uri === uri, 30_000);
+    expect(first.params.result).toMatchObject({ verdict: 'multiple', count: null, countPending: true });
+    const last = await client.waitFor('linkpuzzle/resultChanged', (p) => p.uri === uri && !p.result.extrasPending, 60_000, client.events.indexOf(first) + 1);
+    const r = last.params.result;
+    expect(r.verdict).toBe('multiple');
+    expect(r.count).toBeNull();
+    expect(r.stopped.message).toMatch(/it would need about \d+ \(node limit 2000000\)$/);
+    expect(r.stopped.nodes).toBeLessThan(2_000_000);
+  });
+
   it('a draft whose count fits: multiple at once, then the exact count replaces it', async () => {
     const uri = 'file:///work/puzzles/draft10.slk';
     client.open(uri, 'slitherlink', slitherlinkDraftText(10, 10, 12, 'loop', 1));
