@@ -21,7 +21,7 @@
 //     10x10 and a 20x20 Slitherlink;
 // (g) drafts (test/bench/drafts.ts, seeded): random sparse Slitherlink drafts at every size 10x10..30x30
 //     (0 to 60 hints, read off a random loop or random values) and Numberlink drafts 10x10..20x20
-//     (0 to 30 pairs, i.e. 0 to 60 endpoints: ends of pieces of a random path or random cells, under nikoli and fill),
+//     (0 to 30 pairs, i.e. 0 to 60 endpoints: ends of pieces of a random path or random cells, under nikoli, fill and notouch),
 //     checked as the language server does: the verdict first (timed), then the count when it is
 //     pending, within --drafts-count-nodes (default 2,000,000) and --drafts-count-ms (default 10,000);
 // (h) insight: the ambiguity map's cost on 20x20 puzzles with several solutions (test/bench/usage.ts):
@@ -484,7 +484,7 @@ if (parts.has('drafts')) {
       for (const mode of ['loop', 'random']) for (const k of slkHints) drafts.push({ kind: 'slitherlink', size: n, k, mode, seed: n * 1000 + k * 7 + (mode === 'loop' ? 1 : 2) });
       groups.push({ genre: 'Slitherlink', size: n, drafts });
     }
-    for (const rule of ['nikoli', 'fill']) {
+    for (const rule of ['nikoli', 'fill', 'notouch']) {
       for (let n = 10; n <= 20; n += step) {
         const drafts = [];
         for (const mode of ['paths', 'random']) for (const k of nlkPairs) drafts.push({ kind: 'numberlink', size: n, k, mode, rule, seed: n * 1000 + k * 13 + (mode === 'paths' ? 1 : 2) });
@@ -492,7 +492,7 @@ if (parts.has('drafts')) {
       }
     }
     const out = [];
-    for (const genre of ['Slitherlink', 'Numberlink (nikoli)', 'Numberlink (fill)']) {
+    for (const genre of ['Slitherlink', 'Numberlink (nikoli)', 'Numberlink (fill)', 'Numberlink (notouch)']) {
       const rows = [];
       for (const g of groups.filter((x) => x.genre === genre)) {
         const jobFile = join(cacheDir, `drafts-${process.pid}.json`);
