@@ -35,13 +35,12 @@ const DRAFT_OPEN_SHARE = 0.85;
 const NIKOLI: NumberlinkRule = { fill: false, notouch: false };
 
 /**
- * A notouch count alone (two solutions proved `multiple`) builds on the compiled kernel first,
- * within this share of its time, where the hopeless watch judges it by its levels. The
- * depth-first search (the rule's own, which finishes some counts the kernel cannot hold: a 10x10
- * with one pair, 1,806,027,619, after the kernel's stop at level 77 of 81) runs with the rest only
- * when the kernel stopped at a limit past NOTOUCH_COUNT_DEPTH_FROM of its levels.
+ * A notouch count alone (two solutions proved `multiple`) is built on the compiled kernel, with
+ * the whole time, where the hopeless watch judges it by its levels. The depth-first search (the
+ * rule's own, which finishes some counts the kernel cannot hold: a 10x10 with one pair,
+ * 1,806,027,619, after the kernel's stop at level 77 of 81) follows with the time left only a
+ * kernel stopped at the node or byte limit past this share of its levels.
  */
-const NOTOUCH_COUNT_COMPILED_SHARE = 0.5;
 const NOTOUCH_COUNT_DEPTH_FROM = 0.75;
 
 /**
@@ -127,7 +126,7 @@ export function checkNumberlink(p: NumberlinkPuzzle, options?: NumberlinkCheckOp
       secondSolution: options?.secondSolution !== false, helper: options?.helper, wantsDiagram: options?.usage === true,
       // The Nikoli and notouch counts' own search is depth-first, which no watch can judge by its levels.
       hopeless: wish?.judgeSides, breadthFirst: countOnly && nikoli,
-      ...(countOnly && rule.notouch ? { compiledFirst: NOTOUCH_COUNT_COMPILED_SHARE, depthFirstFrom: NOTOUCH_COUNT_DEPTH_FROM } : {}),
+      ...(countOnly && rule.notouch ? { compiledFirst: 1, depthFirstFrom: NOTOUCH_COUNT_DEPTH_FROM } : {}),
     });
     if (c.count === 0n) return { verdict: 'none', count: '0' };
     const first = toSolution(p, edgesToPaths(inst, c.first!));

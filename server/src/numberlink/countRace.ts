@@ -49,7 +49,8 @@ export interface CountOptions {
   /**
    * With the rule's depth-first search: breadth-first on the compiled kernel first, within this
    * share of the time (SolveOptions.compiledFirst). A watch judges that build by its levels; the
-   * depth-first search, which it cannot judge, runs only when the kernel stops at a limit.
+   * depth-first search, which it cannot judge, runs only after a kernel stopped at a limit late
+   * enough (depthFirstFrom).
    */
   compiledFirst?: number;
   /** With compiledFirst: SolveOptions.depthFirstFrom. */
@@ -58,9 +59,7 @@ export interface CountOptions {
 
 /** The count of `inst` under `rule` (throws StopError at a limit). */
 export function countSolutions(inst: NumberlinkInstance, rule: NumberlinkRule, control: RunControl | undefined, options?: CountOptions): Counted {
-  if (options?.helper === undefined) {
-    return countHere(inst, rule, control, options?.secondSolution !== false, options ?? {});
-  }
+  if (options?.helper === undefined) return countHere(inst, rule, control, options?.secondSolution !== false, options ?? {});
   return raceCount(inst, rule, control, options.helper, options);
 }
 
